@@ -1,0 +1,42 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Codix",
+  platforms: [
+    .macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9),
+  ],
+  products: [
+    .library(name: "CodixCore", targets: ["CodixCore"]),
+    .library(name: "CodixPath", targets: ["CodixPath"]),
+    .library(name: "CodixWrappers", targets: ["CodixWrappers"]),
+    .executable(name: "codix-demo", targets: ["CodixDemo"]),
+    .executable(name: "codix-benchmarks", targets: ["CodixBenchmarks"]),
+  ],
+  targets: [
+    // MARK: Library
+    .target(name: "CodixCore"),
+    .target(name: "CodixPath", dependencies: ["CodixCore"]),
+    .target(name: "CodixWrappers", dependencies: ["CodixCore"]),
+
+    // MARK: Executables
+    .executableTarget(name: "CodixDemo", dependencies: ["CodixPath", "CodixWrappers"]),
+    .executableTarget(name: "CodixBenchmarks", dependencies: ["CodixPath", "CodixWrappers"]),
+
+    // MARK: Unit tests
+    .testTarget(name: "CodixCoreTests", dependencies: ["CodixCore"]),
+    .testTarget(name: "CodixPathTests", dependencies: ["CodixPath"]),
+
+    // MARK: End-to-end tests (each imports only public products)
+    .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  var settings = target.swiftSettings ?? []
+  settings.append(contentsOf: [
+    .enableUpcomingFeature("ExistentialAny"),
+  ])
+  target.swiftSettings = settings
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Collects what a decode recovered from instead of failing: elements a lossy
+/// array dropped, values a lossy rule coerced.
+///
+/// ```swift
+/// let diagnostics = CodixDiagnostics()
+/// let decoder = JSONDecoder()
+/// decoder.userInfo[.codixDiagnostics] = diagnostics
+/// let page = try decoder.decode(Page<Song>.self, from: data)
+/// for warning in diagnostics.warnings { print(warning) }
+/// // Song at results[1].id: key not found …
+/// ```
+///
+/// Each warning is a ``CodixError`` with its full path. A diagnostics object
+/// is safe to share between decodes on many threads.
+public final class CodixDiagnostics: @unchecked Sendable {
+  private let lock = NSLock()
+  private var storage: [CodixError] = []
+
+  /// Creates an empty collector.
+  public init() {}
+
+  /// The warnings recorded so far, in the order they happened.
+  public var warnings: [CodixError] {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage
+  }
+
+  /// Records a warning.
+  public func record(_ warning: CodixError) {
+    lock.lock()
+    storage.append(warning)
+    lock.unlock()
+  }
+
+  /// Forgets every warning.
+  public func removeAll() {
+    lock.lock()
+    storage.removeAll()
+    lock.unlock()
+  }
+}
+
+extension CodingUserInfoKey {
+  /// The `userInfo` key under which a decoder carries a ``CodixDiagnostics``.
+  // safe: the initializer accepts every string; it is failable only by its signature.
+  public static let codixDiagnostics = CodingUserInfoKey(rawValue: "codix.diagnostics")!
+}
+
+extension CodixDiagnostics {
+  /// Records `warning` to the diagnostics in `userInfo`, if there are any.
+  package static func report(_ warning: @autoclosure () -> CodixError, in userInfo: [CodingUserInfoKey: Any]) {
+    guard let diagnostics = userInfo[.codixDiagnostics] as? CodixDiagnostics else { return }
+    diagnostics.record(warning())
+  }
+}

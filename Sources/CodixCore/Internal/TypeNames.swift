@@ -1,0 +1,61 @@
+import Foundation
+
+/// Readable names of Swift types for reports.
+package enum TypeNames {
+  /// `Int`, `[String]`, `User?`: the name a user wrote.
+  package static func display(_ type: Any.Type) -> String {
+    if let optional = type as? any OptionalDescribing.Type {
+      return display(optional.wrappedType) + "?"
+    }
+    if let array = type as? any ArrayDescribing.Type {
+      return "[" + display(array.elementType) + "]"
+    }
+    if type == [String: Any].self { return "object" }
+    if type == [Any].self { return "array" }
+    return String(describing: type)
+  }
+
+  /// The model a value of `type` is, looking through optionals and arrays;
+  /// `nil` for scalars, which are never "the model".
+  package static func modelName(_ type: Any.Type) -> String? {
+    if let optional = type as? any OptionalDescribing.Type {
+      return modelName(optional.wrappedType)
+    }
+    if let array = type as? any ArrayDescribing.Type {
+      return modelName(array.elementType)
+    }
+    if scalarTypes.contains(ObjectIdentifier(type)) { return nil }
+    if type is any DictionaryDescribing.Type { return nil }
+    return String(describing: type)
+  }
+
+  private static let scalarTypes: Set<ObjectIdentifier> = [
+    ObjectIdentifier(String.self), ObjectIdentifier(Bool.self), ObjectIdentifier(Int.self),
+    ObjectIdentifier(Int8.self), ObjectIdentifier(Int16.self), ObjectIdentifier(Int32.self),
+    ObjectIdentifier(Int64.self), ObjectIdentifier(UInt.self), ObjectIdentifier(UInt8.self),
+    ObjectIdentifier(UInt16.self), ObjectIdentifier(UInt32.self), ObjectIdentifier(UInt64.self),
+    ObjectIdentifier(Double.self), ObjectIdentifier(Float.self), ObjectIdentifier(Date.self),
+    ObjectIdentifier(URL.self), ObjectIdentifier(Data.self), ObjectIdentifier(Decimal.self),
+    ObjectIdentifier(UUID.self),
+  ]
+}
+
+package protocol OptionalDescribing {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalDescribing {
+  package static var wrappedType: Any.Type { Wrapped.self }
+}
+
+package protocol ArrayDescribing {
+  static var elementType: Any.Type { get }
+}
+
+extension Array: ArrayDescribing {
+  package static var elementType: Any.Type { Element.self }
+}
+
+package protocol DictionaryDescribing {}
+
+extension Dictionary: DictionaryDescribing {}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A decoder that turns whole documents into values, such as `JSONDecoder`
+/// and `PropertyListDecoder`.
+///
+/// Codix's path entry points (`decode(_:from:at:)` in CodixPath,
+/// `Dekodable.decode(from:at:)` in CodixWrappers) work with any conforming
+/// decoder. Conform your own top-level decoder to get them:
+///
+/// ```swift
+/// extension MyYAMLDecoder: CodixTopLevelDecoder {}
+/// let user = try MyYAMLDecoder().decode(User.self, from: data, at: "response.users[0]")
+/// ```
+public protocol CodixTopLevelDecoder {
+  /// Decodes a whole document as `T`.
+  func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T
+}
+
+extension JSONDecoder: CodixTopLevelDecoder {}
+extension PropertyListDecoder: CodixTopLevelDecoder {}
+
+/// Decoding a value at a path inside a whole document.
+package enum TopLevelDecoding {
+  @TaskLocal static var pendingPath: Path = .root
+
+  /// Decodes `T` at `path` of `data`. Every error is a located CodixError whose
+  /// path includes `path`.
+  package static func decode<T: Decodable>(
+    _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder
+  ) throws(CodixError) -> T {
+    _ = try path.validComponents()
+    do {
+      return try $pendingPath.withValue(path) {
+        try decoder.decode(Envelope<T>.self, from: data).value
+      }
+    } catch {
+      var codix = CodixError.wrap(error, at: path)
+      codix.attribute(insideValueOf: type, at: path)
+      throw codix
+    }
+  }
+
+  /// The document's root, which decodes `T` at the pending path.
+  private struct Envelope<Value: Decodable>: Decodable {
+    let value: Value
+
+    init(from decoder: any Decoder) throws {
+      let path = TopLevelDecoding.pendingPath
+      guard var cursor = try Navigator.cursor(at: path, from: .root(decoder), ifPresent: false),
+        let value = try Navigator.decode(Value.self, at: &cursor, ifPresent: false)
+      else {
+        throw CodixError(kind: .valueNotFound, path: path, expected: TypeNames.display(Value.self))
+      }
+      self.value = value
+    }
+  }
+}

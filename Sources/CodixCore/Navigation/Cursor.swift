@@ -1,0 +1,96 @@
+// A position in a document reached through Codable containers.
+//
+// Navigation walks a Path one component at a time from any Decoder:
+//
+//     "response.users[-1].name" on {"response": {"users": [{…}, {…}, {"name": "Jerry"}]}}
+//
+//     .root(decoder)                              the value the decoder is at
+//     .keyed(<root object>, "response")           key step: open a keyed container
+//     .keyed(<response object>, "users")
+//     .element(<users array at index 2>)          index step: -1 + count 3 = 2, skip 2 elements
+//     .keyed(<users[2] object>, "name")           the value to decode
+//
+// A cursor never reads a value until asked, so reaching `users[999999]` costs
+// one skip per element and no copies. Everything that can fail is turned into
+// a CodixError with the cursor's absolute path (from the decoder's codingPath),
+// and on the error path only, enriched with the value found and "did you mean".
+
+package enum Cursor {
+  /// The value a decoder is positioned at.
+  case root(any Decoder)
+  /// The value at `key` in an object.
+  case keyed(KeyedDecodingContainer<CodixKey>, CodixKey)
+  /// The next value of an array.
+  case element(any UnkeyedDecodingContainer)
+
+  /// The absolute coding path of the value (computed on demand, for errors).
+  package var codingPath: [any CodingKey] {
+    switch self {
+    case .root(let decoder): decoder.codingPath
+    case .keyed(let container, let key): container.codingPath + [key]
+    case .element(let container):
+      container.codingPath + [CodixKey(index: container.currentIndex)]
+    }
+  }
+
+  /// The absolute path of the value.
+  package var path: Path { Path(codingPath: codingPath) }
+
+  /// Whether the value is missing or `null`. On an array element that is
+  /// `null`, the element is consumed.
+  package mutating func isAbsent() throws -> Bool {
+    switch self {
+    case .root(let decoder):
+      return try decoder.singleValueContainer().decodeNil()
+    case .keyed(let container, let key):
+      return try !container.contains(key) || container.decodeNil(forKey: key)
+    case .element(var container):
+      if container.isAtEnd { return true }
+      let isNull = try container.decodeNil()
+      self = .element(container)
+      return isNull
+    }
+  }
+
+  /// Decodes the value as `T`.
+  package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    switch self {
+    case .root(let decoder):
+      return try decoder.singleValueContainer().decode(type)
+    case .keyed(let container, let key):
+      return try container.decode(type, forKey: key)
+    case .element(var container):
+      let value = try container.decode(type)
+      self = .element(container)
+      return value
+    }
+  }
+
+  /// Decodes the value as `T`, or returns `nil` when it is missing or `null`.
+  package mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+    if case .keyed(let container, let key) = self {
+      return try container.decodeIfPresent(type, forKey: key)
+    }
+    if try isAbsent() { return nil }
+    return try decode(type)
+  }
+
+  /// Opens the value as an object.
+  package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
+    switch self {
+    case .root(let decoder): try decoder.container(keyedBy: CodixKey.self)
+    case .keyed(let container, let key):
+      try container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
+    case .element(var container): try container.nestedContainer(keyedBy: CodixKey.self)
+    }
+  }
+
+  /// Opens the value as an array.
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    switch self {
+    case .root(let decoder): try decoder.unkeyedContainer()
+    case .keyed(let container, let key): try container.nestedUnkeyedContainer(forKey: key)
+    case .element(var container): try container.nestedUnkeyedContainer()
+    }
+  }
+}

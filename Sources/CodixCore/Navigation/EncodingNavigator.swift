@@ -1,0 +1,112 @@
+// Writing values at paths below any Encoder.
+//
+// Keys become nested objects and indexes become arrays padded with `null`:
+//
+//     encode(1, at: "profile.a");  encode(2, at: "profile.b");  encode(3, at: "tags[1]")
+//     -> {"profile": {"a": 1, "b": 2}, "tags": [null, 3]}
+//
+// Paths that share a prefix meet in the same nested container (encoders that
+// keep one container per key, as JSONEncoder and PropertyListEncoder do).
+
+package enum EncodingNavigator {
+  /// Writes `value` at `path` below `encoder`.
+  package static func encode<T: Encodable>(_ value: T, at path: Path, in encoder: any Encoder)
+    throws(CodixError)
+  {
+    let components = try path.validComponents()
+    do {
+      guard let first = components.first else {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+        return
+      }
+      switch first {
+      case .key:
+        var container = encoder.container(keyedBy: CodixKey.self)
+        try encode(value, at: components[...], into: &container)
+      case .index(let index):
+        var container = encoder.unkeyedContainer()
+        try encode(value, at: components[...], index: index, into: &container)
+      }
+    } catch {
+      throw located(error, at: path, in: encoder, value: value)
+    }
+  }
+
+  /// Writes `nil` at `path` (an explicit `null`).
+  package static func encodeNil(at path: Path, in encoder: any Encoder) throws(CodixError) {
+    try encode(NullValue(), at: path, in: encoder)
+  }
+
+  private struct NullValue: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+    }
+  }
+
+  private static func encode<T: Encodable>(
+    _ value: T, at components: ArraySlice<PathComponent>,
+    into container: inout KeyedEncodingContainer<CodixKey>
+  ) throws {
+    guard case .key(let name)? = components.first else { return }
+    let key = CodixKey(name)
+    let rest = components.dropFirst()
+    switch rest.first {
+    case nil:
+      try container.encode(value, forKey: key)
+    case .key?:
+      var nested = container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
+      try encode(value, at: rest, into: &nested)
+    case .index(let index)?:
+      var nested = container.nestedUnkeyedContainer(forKey: key)
+      try encode(value, at: rest, index: index, into: &nested)
+    }
+  }
+
+  private static func encode<T: Encodable>(
+    _ value: T, at components: ArraySlice<PathComponent>, index: Int,
+    into container: inout any UnkeyedEncodingContainer
+  ) throws {
+    guard index >= 0 else {
+      throw CodixError(
+        kind: .invalidPath, path: Path(codingPath: container.codingPath).appending(.index(index)),
+        expected: "an index of 0 or more",
+        message: "A negative index counts from the end of an array that exists; it cannot be encoded.")
+    }
+    guard container.count <= index else {
+      throw CodixError(
+        kind: .invalidPath, path: Path(codingPath: container.codingPath).appending(.index(index)),
+        expected: "an index of \(container.count) or more",
+        message: "Element \(index) of this array was already written.")
+    }
+    while container.count < index {
+      try container.encodeNil()
+    }
+    let rest = components.dropFirst()
+    switch rest.first {
+    case nil:
+      try container.encode(value)
+    case .key?:
+      var nested = container.nestedContainer(keyedBy: CodixKey.self)
+      try encode(value, at: rest, into: &nested)
+    case .index(let inner)?:
+      var nested = container.nestedUnkeyedContainer()
+      try encode(value, at: rest, index: inner, into: &nested)
+    }
+  }
+
+  private static func located(_ error: any Error, at path: Path, in encoder: any Encoder, value: Any)
+    -> CodixError
+  {
+    if let codix = error as? CodixError, codix.isLocated { return codix }
+    if let encoding = error as? EncodingError, case .invalidValue(let invalid, let context) = encoding {
+      return CodixError(
+        kind: .dataCorrupted, path: Path(codingPath: context.codingPath),
+        found: FoundRenderer.render(swiftValue: invalid),
+        message: context.debugDescription.isEmpty ? nil : context.debugDescription,
+        underlyingError: error)
+    }
+    return CodixError.wrap(error, at: Path(codingPath: encoder.codingPath).appending(path))
+  }
+}

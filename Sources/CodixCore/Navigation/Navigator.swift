@@ -1,0 +1,198 @@
+// Path navigation over Codable containers, shared by both styles.
+
+/// Reaches and decodes values at paths below any `Decoder`.
+package enum Navigator {
+  /// Walks `path` from `start`. Returns `nil` when `ifPresent` and a step is
+  /// missing, `null`, or past the end of an array.
+  package static func cursor(
+    at path: Path, from start: Cursor, ifPresent: Bool
+  ) throws(CodixError) -> Cursor? {
+    let components = try path.validComponents()
+    var cursor = start
+    for component in components {
+      do {
+        if ifPresent, try cursor.isAbsent() { return nil }
+        switch component {
+        case .key(let key):
+          cursor = .keyed(try cursor.keyedContainer(), CodixKey(key))
+        case .index(let index):
+          guard let element = try element(at: index, of: cursor, ifPresent: ifPresent) else {
+            return nil
+          }
+          cursor = element
+        }
+      } catch {
+        throw enriched(error, at: cursor)
+      }
+    }
+    return cursor
+  }
+
+  /// The cursor at `index` of the array at `cursor`, skipping the elements
+  /// before it (any kind of value) in linear time.
+  private static func element(at index: Int, of cursor: Cursor, ifPresent: Bool) throws -> Cursor? {
+    var container = try cursor.unkeyedContainer()
+    let count: Int
+    if let known = container.count {
+      count = known
+    } else {
+      count = try countElements(of: cursor)
+    }
+    let resolved = index < 0 ? count + index : index
+    guard resolved >= 0, resolved < count else {
+      if ifPresent { return nil }
+      throw CodixError(
+        kind: .indexOutOfRange,
+        path: Path(codingPath: container.codingPath).appending(.index(index)),
+        expected: count == 0 ? "an element, but the array is empty" : "an index in -\(count)...\(count - 1)",
+        found: "an array of \(count) element\(count == 1 ? "" : "s")")
+    }
+    for _ in 0..<resolved {
+      _ = try container.decode(SkippedValue.self)
+    }
+    return .element(container)
+  }
+
+  private static func countElements(of cursor: Cursor) throws -> Int {
+    var container = try cursor.unkeyedContainer()
+    var count = 0
+    while !container.isAtEnd {
+      _ = try container.decode(SkippedValue.self)
+      count += 1
+    }
+    return count
+  }
+
+  // MARK: - Decoding
+
+  /// Decodes `T` at `path` below `decoder`; `nil` when `ifPresent` and the
+  /// value is missing or `null`.
+  package static func decode<T: Decodable>(
+    _ type: T.Type, at path: Path, in decoder: any Decoder, ifPresent: Bool
+  ) throws(CodixError) -> T? {
+    guard var cursor = try cursor(at: path, from: .root(decoder), ifPresent: ifPresent) else {
+      return nil
+    }
+    return try decode(type, at: &cursor, ifPresent: ifPresent)
+  }
+
+  /// Decodes `T` at a cursor, turning any failure into an enriched CodixError.
+  package static func decode<T: Decodable>(
+    _ type: T.Type, at cursor: inout Cursor, ifPresent: Bool
+  ) throws(CodixError) -> T? {
+    do {
+      return ifPresent ? try cursor.decodeIfPresent(type) : try cursor.decode(type)
+    } catch {
+      var codix = enriched(error, at: cursor)
+      codix.attribute(insideValueOf: type, at: cursor.path)
+      throw codix
+    }
+  }
+
+  /// Decodes `From` at `path` and converts it with `transformer`.
+  package static func decode<F: Transformer>(
+    at path: Path, in decoder: any Decoder, using transformer: F, ifPresent: Bool
+  ) throws(CodixError) -> F.To? where F.From: Decodable {
+    guard var cursor = try cursor(at: path, from: .root(decoder), ifPresent: ifPresent),
+      let raw = try decode(F.From.self, at: &cursor, ifPresent: ifPresent)
+    else { return nil }
+    return try transform(raw, with: transformer, at: cursor)
+  }
+
+  /// Applies a transformer; a failure becomes `.transformFailed` at the cursor.
+  package static func transform<F: Transformer>(
+    _ raw: F.From, with transformer: F, at cursor: @autoclosure () -> Cursor
+  ) throws(CodixError) -> F.To {
+    do {
+      return try transformer.transform(raw)
+    } catch {
+      throw transformFailure(error, raw: raw, transformer: transformer, at: cursor().path)
+    }
+  }
+
+  package static func transformFailure<F: Transformer>(
+    _ error: any Error, raw: F.From, transformer: F, at path: Path
+  ) -> CodixError {
+    var codix: CodixError
+    if let thrown = error as? CodixError, thrown.kind == .transformFailed, !thrown.isLocated {
+      codix = thrown
+    } else if let thrown = error as? CodixError, thrown.isLocated {
+      return thrown
+    } else {
+      codix = CodixError(kind: .transformFailed, message: "\(error)", underlyingError: error)
+    }
+    codix.path = path
+    codix.isLocated = true
+    codix.expected = codix.expected ?? transformer.expectedDescription
+    codix.found = codix.found ?? FoundRenderer.render(swiftValue: raw)
+    return codix
+  }
+
+  // MARK: - Enrichment (error path only)
+
+  /// Turns `error`, thrown while reading at `cursor`, into a located CodixError
+  /// and adds what it can learn from the document: the value found, the keys
+  /// that do exist.
+  package static func enriched(_ error: any Error, at cursor: Cursor) -> CodixError {
+    var codix = CodixError.wrap(error, at: cursor.path)
+    guard codix.found == nil || codix.kind == .keyNotFound else { return codix }
+    let base = cursor.path.components
+    let target = codix.path.components
+    guard target.count >= base.count, Array(target.prefix(base.count)) == base else {
+      return codix
+    }
+    let rest = Path(Array(target.dropFirst(base.count)))
+    switch codix.kind {
+    case .keyNotFound:
+      guard case .key(let missing)? = target.last else { break }
+      let parentRest = Path(Array(rest.components.dropLast()))
+      guard let parent = try? Navigator.cursor(at: parentRest, from: cursor, ifPresent: false),
+        let keys = try? parent.keyedContainer().allKeys.map(\.stringValue)
+      else { break }
+      codix.message = keyNotFoundMessage(missing: missing, keys: keys)
+    case .typeMismatch, .dataCorrupted, .transformFailed, .validationFailed:
+      guard var probe = try? Navigator.cursor(at: rest, from: cursor, ifPresent: false),
+        let found = try? probe.decode(FoundProbe.self)
+      else { break }
+      codix.found = found.text
+    case .valueNotFound:
+      codix.found = "null"
+    case .invalidPath, .indexOutOfRange:
+      break
+    }
+    return codix
+  }
+
+  static func keyNotFoundMessage(missing: String, keys: [String]) -> String {
+    let sorted = keys.sorted()
+    var message = "No key \(FoundRenderer.quote(missing))"
+    if sorted.isEmpty {
+      message += " in an empty object."
+    } else {
+      let shown = sorted.prefix(8).map { FoundRenderer.quote($0, limit: 30) }
+      message += " among " + shown.joined(separator: ", ")
+      message += sorted.count > 8 ? ", … (\(sorted.count) keys)." : "."
+    }
+    if let suggestion = Suggestions.closest(to: missing, in: sorted) {
+      message += " Did you mean \(FoundRenderer.quote(suggestion))?"
+    }
+    return message
+  }
+}
+
+extension Navigator {
+  /// The error for a transformer whose `reverse` failed while encoding.
+  package static func reverseFailure<F: ReversibleTransformer>(
+    _ error: any Error, value: F.To, transformer: F, at path: Path
+  ) -> CodixError {
+    if let thrown = error as? CodixError, thrown.isLocated { return thrown }
+    var codix =
+      (error as? CodixError)
+      ?? CodixError(kind: .transformFailed, message: "\(error)", underlyingError: error)
+    codix.path = path
+    codix.isLocated = true
+    codix.expected = codix.expected ?? "a value \(type(of: transformer)) can write"
+    codix.found = codix.found ?? FoundRenderer.render(swiftValue: value)
+    return codix
+  }
+}

@@ -1,0 +1,46 @@
+/// Reads a `Bool` written as a string, through a table of accepted spellings.
+///
+/// ```swift
+/// isMale = try decoder.decode(at: "male", using: BoolFromString())                 // "true" -> true
+/// isOpen = try decoder.decode(at: "open", using: BoolFromString(map: ["Y": true, "N": false]))
+/// ```
+///
+/// The default table accepts `"true"`/`"false"`, `"yes"`/`"no"` and `"1"`/`"0"`,
+/// in any letter case. A string missing from the table fails with
+/// ``CodixError/Kind/transformFailed``. Reversing writes the first spelling
+/// (sorted) that maps to the value, `"true"`/`"false"` for the default table.
+public struct BoolFromString: ReversibleTransformer {
+  /// The default spellings: `true`, `false`, `yes`, `no`, `1`, `0`.
+  public static let defaultMap: [String: Bool] = [
+    "true": true, "false": false, "yes": true, "no": false, "1": true, "0": false,
+  ]
+
+  /// The accepted spellings.
+  public let map: [String: Bool]
+  private let trueText: String
+  private let falseText: String
+
+  /// Creates a transformer that accepts the strings of `map`. A string that is
+  /// not in the map is also tried lowercased.
+  public init(map: [String: Bool] = BoolFromString.defaultMap) {
+    self.map = map
+    trueText = Self.spelling(of: true, in: map)
+    falseText = Self.spelling(of: false, in: map)
+  }
+
+  private static func spelling(of value: Bool, in map: [String: Bool]) -> String {
+    let preferred = value ? "true" : "false"
+    if map[preferred] == value { return preferred }
+    return map.filter { $0.value == value }.keys.sorted().first ?? preferred
+  }
+
+  public func transform(_ value: String) throws -> Bool {
+    if let bool = map[value] ?? map[value.lowercased()] { return bool }
+    let accepted = map.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+    throw CodixError.transformFailed("Expected one of \(accepted) for a Bool.")
+  }
+
+  public func reverse(_ value: Bool) -> String { value ? trueText : falseText }
+
+  public var expectedDescription: String { "Bool (as a string)" }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// How a date is written in a document, chosen per property.
+///
+/// A reversible transformer, so it works with `decode(at:using:)`,
+/// `@Coding(_:using:)` and `@CodableDate`:
+///
+/// ```swift
+/// let created = try decoder.decode(at: "created", using: DateCodingStrategy.iso8601)
+/// @CodableDate(.rfc2822, .key("rfc2822")) var rfc2822Date: Date
+/// ```
+///
+/// | strategy | reads | writes |
+/// |---|---|---|
+/// | `.iso8601` (default) | `1996-12-19T16:39:57-08:00`, fractional seconds allowed | `1996-12-20T00:39:57Z` |
+/// | `.iso8601WithMillisecondPrecision` | the same | `1996-12-20T00:39:57.000Z` |
+/// | `.rfc2822` | `Thu, 19 Dec 1996 16:39:57 GMT` or `+0000` | `Thu, 19 Dec 1996 16:39:57 GMT` |
+/// | `.rfc3339` | `1996-12-19T16:39:57-08:00` | `1996-12-20T00:39:57Z` |
+/// | `.timestamp` | `978307200`, `978307200.5` or `"978307200"` (seconds) | `978307200` |
+/// | `.format(f)` | text in format `f`, UTC, `en_US_POSIX` | the same format |
+/// | `.custom(c)` | whatever `c` parses | whatever `c` prints |
+///
+/// Parsing is fast and thread-safe: ISO 8601 and RFC 3339 use Foundation's
+/// format styles; formats use formatters built once and shared.
+public enum DateCodingStrategy: ReversibleTransformer, Sendable {
+  /// ISO 8601 with a time zone; reads fractional seconds, writes whole seconds in UTC.
+  case iso8601
+  /// ISO 8601 written with milliseconds (`.000Z`).
+  case iso8601WithMillisecondPrecision
+  /// RFC 2822, as in e-mail and HTTP headers.
+  case rfc2822
+  /// RFC 3339, the internet profile of ISO 8601.
+  case rfc3339
+  /// Seconds since 1970, as a number or a numeric string.
+  case timestamp
+  /// A `DateFormatter` format such as `"y-MM-dd"`, read in UTC with `en_US_POSIX`.
+  case format(String)
+  /// Your own parser and printer.
+  case custom(any DateConvertible)
+
+  public func transform(_ value: DateValue) throws -> Date {
+    switch (self, value) {
+    case (.timestamp, .number(let seconds)):
+      return try DateFromTimeIntervalSince1970().transform(seconds)
+    case (.timestamp, .string(let text)):
+      guard let seconds = Double(text.trimmingCharacters(in: .whitespaces)) else {
+        throw CodixError.transformFailed("Expected a number of seconds since 1970.")
+      }
+      return try DateFromTimeIntervalSince1970().transform(seconds)
+    case (_, .number):
+      throw CodixError.transformFailed("Expected a date string, found a number.")
+    case (_, .string(let text)):
+      guard let date = parse(text) else {
+        throw CodixError.transformFailed(
+          "Cannot read \(FoundRenderer.quote(text)) as \(strategyName).")
+      }
+      return date
+    }
+  }
+
+  public func reverse(_ value: Date) throws -> DateValue {
+    switch self {
+    case .iso8601, .rfc3339:
+      return .string(value.formatted(Self.iso8601Style))
+    case .iso8601WithMillisecondPrecision:
+      return .string(value.formatted(Self.iso8601MillisecondsStyle))
+    case .rfc2822:
+      return .string(Self.rfc2822Formatters[0].string(from: value))
+    case .timestamp:
+      return .number(value.timeIntervalSince1970)
+    case .format(let format):
+      return .string(DateFormatterCache.shared.formatter(format: format).string(from: value))
+    case .custom(let convertible):
+      return .string(convertible.string(from: value))
+    }
+  }
+
+  public var expectedDescription: String { "Date (\(strategyName))" }
+
+  var strategyName: String {
+    switch self {
+    case .iso8601: "ISO 8601"
+    case .iso8601WithMillisecondPrecision: "ISO 8601 with milliseconds"
+    case .rfc2822: "RFC 2822"
+    case .rfc3339: "RFC 3339"
+    case .timestamp: "seconds since 1970"
+    case .format(let format): "format \(format)"
+    case .custom(let convertible): "custom \(type(of: convertible))"
+    }
+  }
+
+  private func parse(_ text: String) -> Date? {
+    switch self {
+    case .iso8601, .iso8601WithMillisecondPrecision, .rfc3339:
+      return try? Self.iso8601Style.parse(text)
+    case .rfc2822:
+      for formatter in Self.rfc2822Formatters {
+        if let date = formatter.date(from: text) { return date }
+      }
+      return nil
+    case .timestamp:
+      return nil
+    case .format(let format):
+      return DateFormatterCache.shared.formatter(format: format).date(from: text)
+    case .custom(let convertible):
+      return convertible.date(from: text)
+    }
+  }
+
+  private static let iso8601Style = Date.ISO8601FormatStyle()
+  private static let iso8601MillisecondsStyle = Date.ISO8601FormatStyle(
+    includingFractionalSeconds: true)
+  private static let rfc2822Formatters = [
+    "EEE, dd MMM yyyy HH:mm:ss zzz", "EEE, dd MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss zzz",
+    "dd MMM yyyy HH:mm:ss Z",
+  ].map { DateFormatterCache.shared.formatter(format: $0) }
+}

@@ -1,0 +1,29 @@
+/// The raw form of a date in a document: a string or a number.
+///
+/// ``DateCodingStrategy`` reads either, so `.timestamp` accepts `978307200`
+/// and `"978307200"` alike.
+public enum DateValue: Codable, Hashable, Sendable {
+  /// A date written as text.
+  case string(String)
+  /// A date written as a number.
+  case number(Double)
+
+  /// Decodes a string or a number.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let number = try? container.decode(Double.self) {
+      self = .number(number)
+    } else {
+      self = .string(try container.decode(String.self))
+    }
+  }
+
+  /// Encodes the string or the number.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .string(let string): try container.encode(string)
+    case .number(let number): try container.encode(number)
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import CodixCore
+
+extension Decoder {
+  /// Decodes the value at `path`, relative to the value this decoder is at.
+  ///
+  /// ```swift
+  /// init(from decoder: Decoder) throws {
+  ///   id = try decoder.decode(at: "my_id")
+  ///   city = try decoder.decode(String.self, at: "profile.address.city")
+  ///   firstTag = try decoder.decode(at: "tags[0]")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to decode; usually inferred.
+  ///   - path: Where the value is. `""` decodes the value itself.
+  /// - Returns: The decoded value.
+  /// - Throws: A ``CodixError`` with the absolute path: `.keyNotFound`,
+  ///   `.valueNotFound` (the value is `null`), `.typeMismatch`,
+  ///   `.indexOutOfRange`, `.invalidPath`, or whatever decoding `T` throws.
+  public func decode<T: Decodable>(_ type: T.Type = T.self, at path: Path) throws -> T {
+    guard let value = try Navigator.decode(type, at: path, in: self, ifPresent: false) else {
+      throw CodixError(kind: .valueNotFound, path: Path(codingPath: codingPath).appending(path))
+    }
+    return value
+  }
+
+  /// Decodes the value at `path`, or returns `nil` when any step of the path
+  /// is missing, is `null`, or is past the end of an array.
+  ///
+  /// ```swift
+  /// avatar = try decoder.decodeIfPresent(at: "profile.avatar")  // URL?
+  /// ```
+  ///
+  /// - Throws: A ``CodixError`` when a value is there but cannot be decoded
+  ///   as `T` (a wrong type is never turned into `nil`).
+  public func decodeIfPresent<T: Decodable>(_ type: T.Type = T.self, at path: Path) throws -> T? {
+    try Navigator.decode(type, at: path, in: self, ifPresent: true)
+  }
+
+  /// Decodes the value at `path`, or returns `default` when it is missing or `null`.
+  ///
+  /// ```swift
+  /// name = try decoder.decode(at: "name", default: "")
+  /// ```
+  ///
+  /// - Throws: A ``CodixError`` when a value is there but cannot be decoded.
+  public func decode<T: Decodable>(
+    _ type: T.Type = T.self, at path: Path, default: @autoclosure () -> T
+  ) throws -> T {
+    try Navigator.decode(type, at: path, in: self, ifPresent: true) ?? `default`()
+  }
+
+  /// Decodes the raw value at `path` and converts it with `transformer`.
+  ///
+  /// ```swift
+  /// salary = try decoder.decode(at: "salary", using: SalaryTransformer())
+  /// ```
+  ///
+  /// - Throws: A ``CodixError``; `.transformFailed` names the path and the
+  ///   value the transformer rejected.
+  public func decode<F: Transformer>(at path: Path, using transformer: F) throws -> F.To
+  where F.From: Decodable {
+    guard let value = try Navigator.decode(at: path, in: self, using: transformer, ifPresent: false)
+    else {
+      throw CodixError(kind: .valueNotFound, path: Path(codingPath: codingPath).appending(path))
+    }
+    return value
+  }
+
+  /// Decodes and converts the value at `path`, or returns `nil` when it is
+  /// missing or `null`.
+  ///
+  /// ```swift
+  /// birthdate = try decoder.decodeIfPresent(
+  ///   at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
+  /// ```
+  public func decodeIfPresent<F: Transformer>(at path: Path, using transformer: F) throws -> F.To?
+  where F.From: Decodable {
+    try Navigator.decode(at: path, in: self, using: transformer, ifPresent: true)
+  }
+
+  /// Decodes the raw value at `path` and converts it with a closure.
+  ///
+  /// ```swift
+  /// isMale = try decoder.decode(at: "male", using: { (text: String) in text == "true" })
+  /// ```
+  ///
+  /// - Throws: A ``CodixError``; an error thrown by `transform` becomes
+  ///   `.transformFailed` at `path`.
+  public func decode<T, R: Decodable>(
+    _ type: T.Type = T.self, at path: Path, using transform: (R) throws -> T
+  ) throws -> T {
+    try withoutActuallyEscaping(transform) { transform in
+      try decode(at: path, using: ClosureTransformer(body: transform))
+    }
+  }
+
+  /// Decodes and converts the value at `path` with a closure, or returns `nil`
+  /// when it is missing or `null`.
+  public func decodeIfPresent<T, R: Decodable>(
+    _ type: T.Type = T.self, at path: Path, using transform: (R) throws -> T
+  ) throws -> T? {
+    try withoutActuallyEscaping(transform) { transform in
+      try decodeIfPresent(at: path, using: ClosureTransformer(body: transform))
+    }
+  }
+
+  /// Decodes the array at `path`, skipping the elements that fail to decode.
+  ///
+  /// ```swift
+  /// songs = try decoder.decodeLossy(at: "results")  // [Song], broken entries dropped
+  /// ```
+  ///
+  /// Each skipped element is recorded, with its index and the reason, to the
+  /// ``CodixDiagnostics`` in `userInfo[.codixDiagnostics]`, if any.
+  ///
+  /// - Throws: A ``CodixError`` when the array itself is missing or is not an array.
+  public func decodeLossy<Element: Decodable>(
+    _ type: [Element].Type = [Element].self, at path: Path
+  ) throws -> [Element] {
+    guard let cursor = try Navigator.cursor(at: path, from: .root(self), ifPresent: false) else {
+      return []
+    }
+    return try Navigator.decodeLossyArray(Element.self, at: cursor, userInfo: userInfo)
+  }
+}
+
+/// Adapts a non-escaping closure to a transformer for the span of one call.
+private struct ClosureTransformer<From, To>: Transformer, @unchecked Sendable {
+  // Unchecked: the closure never outlives the synchronous call that made it.
+  let body: (From) throws -> To
+  func transform(_ value: From) throws -> To { try body(value) }
+}

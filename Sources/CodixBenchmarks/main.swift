@@ -1,1 +1,55 @@
-print("bench")
+import CodixPath
+import Foundation
+
+// Decodes the same documents with hand-written Codable and with each Codix
+// style, in one run, and prints each style's time as a ratio to hand-written.
+// Run in release: swift run -c release codix-benchmarks
+
+struct Case {
+  let name: String
+  let run: () throws -> Int
+}
+
+func measure(_ cases: [Case], rounds: Int, iterations: Int) throws -> [Double] {
+  var samples = Array(repeating: [Double](), count: cases.count)
+  for _ in 0..<rounds {
+    for (index, benchmark) in cases.enumerated() {
+      let start = DispatchTime.now().uptimeNanoseconds
+      var checksum = 0
+      for _ in 0..<iterations { checksum &+= try benchmark.run() }
+      let elapsed = DispatchTime.now().uptimeNanoseconds - start
+      samples[index].append(Double(elapsed) / Double(iterations) / 1e6)
+      if checksum == 0 { print("", terminator: "") }
+    }
+  }
+  return samples.map { $0.sorted()[$0.count / 2] }
+}
+
+func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) throws {
+  let medians = try measure(cases, rounds: rounds, iterations: iterations)
+  print("\n\(title)")
+  for (benchmark, median) in zip(cases, medians) {
+    let ratio = median / medians[0]
+    let name = benchmark.name.padding(toLength: 28, withPad: " ", startingAt: 0)
+    print("  \(name) \(String(format: "%8.3f", median)) ms   \(String(format: "%.2f", ratio))x")
+  }
+}
+
+let quick = CommandLine.arguments.contains("--quick")
+let rounds = quick ? 3 : 15
+let payload = Payload.make(count: 2_000)
+let decoder = JSONDecoder()
+
+// Sanity: every style decodes the same values.
+let hand = try decoder.decode(HandResponse.self, from: payload).users
+let path = try decoder.decode([PathUser].self, from: payload, at: "response.users")
+precondition(hand.count == path.count && hand.last?.address.zip == path.last?.address.zip)  // safe: benchmark self-check
+
+try report(
+  "Generated payload: 2,000 users x 11 fields (\(payload.count / 1024) KiB), median of \(rounds) rounds",
+  [
+    Case(name: "hand-written Codable") { try decoder.decode(HandResponse.self, from: payload).users.count },
+    Case(name: "CodixPath decode(at:)") {
+      try decoder.decode([PathUser].self, from: payload, at: "response.users").count
+    },
+  ], rounds: rounds, iterations: quick ? 2 : 5)

@@ -18,11 +18,9 @@ extension Decoder {
   /// - Throws: A ``CodixError`` with the absolute path: `.keyNotFound`,
   ///   `.valueNotFound` (the value is `null`), `.typeMismatch`,
   ///   `.indexOutOfRange`, `.invalidPath`, or whatever decoding `T` throws.
+  @inlinable @inline(__always)
   public func decode<T: Decodable>(_ type: T.Type = T.self, at path: Path) throws -> T {
-    guard let value = try Navigator.decode(type, at: path, in: self, ifPresent: false) else {
-      throw CodixError(kind: .valueNotFound, path: Path(codingPath: codingPath).appending(path))
-    }
-    return value
+    try Navigator.decodeRequired(type, at: path, in: self)
   }
 
   /// Decodes the value at `path`, or returns `nil` when any step of the path

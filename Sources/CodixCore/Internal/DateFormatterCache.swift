@@ -3,18 +3,48 @@ import Foundation
 /// A configured `DateFormatter` shared across threads. `DateFormatter` is safe
 /// to use from several threads once configured; it is never reconfigured after
 /// it is built.
+///
+/// ICU's parser accepts other separators than the format's (`"2000-08-12"` for
+/// `yyyy/MM/dd`), so a parse is accepted only when the text holds the format's
+/// separators in order: a date in another layout is an error, not a guess.
 package final class SharedDateFormatter: @unchecked Sendable {
   private let formatter: DateFormatter
+  private let separators: [Character]
 
   init(format: String, timeZone: TimeZone, locale: Locale) {
     let formatter = DateFormatter()
     formatter.locale = locale
     formatter.timeZone = timeZone
     formatter.dateFormat = format
+    formatter.isLenient = false
     self.formatter = formatter
+    self.separators = Self.separators(of: format)
   }
 
-  package func date(from string: String) -> Date? { formatter.date(from: string) }
+  /// The punctuation a format writes literally: `["/", "/"]` for `yyyy/MM/dd`.
+  private static func separators(of format: String) -> [Character] {
+    var result: [Character] = []
+    var quoted = false
+    for character in format {
+      if character == "'" {
+        quoted.toggle()
+      } else if character.isPunctuation || character.isSymbol {
+        result.append(character)
+      } else if !quoted, !character.isLetter, !character.isWhitespace, !character.isNumber {
+        result.append(character)
+      }
+    }
+    return result
+  }
+
+  package func date(from string: String) -> Date? {
+    guard let date = formatter.date(from: string) else { return nil }
+    var remaining = separators[...]
+    for character in string where character == remaining.first {
+      remaining = remaining.dropFirst()
+    }
+    return remaining.isEmpty ? date : nil
+  }
   package func string(from date: Date) -> String { formatter.string(from: date) }
 }
 

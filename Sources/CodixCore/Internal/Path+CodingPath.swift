@@ -7,6 +7,7 @@ extension Path {
   /// `stringValue` is `"Index N"` (Foundation's spelling); they become
   /// `.index(N)`. Every other key, including the integer keys of a
   /// `[Int: Value]` dictionary, becomes `.key(stringValue)`.
+  @usableFromInline
   package init(codingPath: [any CodingKey]) {
     self.init(codingPath.map(PathComponent.init(codingKey:)))
   }
@@ -26,10 +27,12 @@ extension PathComponent {
 
 /// The coding key Codix uses for every step: a string key, or an array index
 /// spelled the way Foundation spells them.
+@frozen @usableFromInline
 package struct CodixKey: CodingKey, Sendable {
-  package let stringValue: String
-  package let intValue: Int?
+  @usableFromInline package let stringValue: String
+  @usableFromInline package let intValue: Int?
 
+  @inlinable
   package init(_ key: String) {
     stringValue = key
     intValue = nil
@@ -40,10 +43,12 @@ package struct CodixKey: CodingKey, Sendable {
     intValue = index
   }
 
+  @usableFromInline
   package init(stringValue: String) {
     self.init(stringValue)
   }
 
+  @usableFromInline
   package init?(intValue: Int) {
     stringValue = String(intValue)
     self.intValue = intValue

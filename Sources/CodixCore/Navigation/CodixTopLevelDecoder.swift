@@ -29,6 +29,7 @@ package enum TopLevelDecoding {
     _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder
   ) throws(CodixError) -> T {
     _ = try path.validComponents()
+    defer { KeyedContainerCache.clear() }
     do {
       return try $pendingPath.withValue(path) {
         try decoder.decode(Envelope<T>.self, from: data).value

@@ -78,7 +78,7 @@ package enum Cursor {
   /// Opens the value as an object.
   package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
     switch self {
-    case .root(let decoder): try decoder.container(keyedBy: CodixKey.self)
+    case .root(let decoder): try KeyedContainerCache.container(for: decoder)
     case .keyed(let container, let key):
       try container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
     case .element(var container): try container.nestedContainer(keyedBy: CodixKey.self)

@@ -1,6 +1,7 @@
 // Path navigation over Codable containers, shared by both styles.
 
 /// Reaches and decodes values at paths below any `Decoder`.
+@usableFromInline
 package enum Navigator {
   /// Walks `path` from `start`. Returns `nil` when `ifPresent` and a step is
   /// missing, `null`, or past the end of an array.
@@ -65,8 +66,31 @@ package enum Navigator {
 
   // MARK: - Decoding
 
+  /// Decodes `T` at `path`, which must be present and not `null`. A path of
+  /// one key reuses the keyed container of the decoder's value (see
+  /// `KeyedContainerCache`); any other path walks a cursor.
+  @inlinable @inline(__always)
+  package static func decodeRequired<T: Decodable>(
+    _ type: T.Type, at path: Path, in decoder: any Decoder
+  ) throws(CodixError) -> T {
+    if let key = path.singleKey {
+      var container: KeyedDecodingContainer<CodixKey>?
+      do {
+        container = try KeyedContainerCache.container(for: decoder)
+        return try container.unsafelyUnwrapped.decode(type, forKey: CodixKey(key))
+      } catch {
+        throw failure(error, decoding: type, at: key, in: container, decoder: decoder)
+      }
+    }
+    guard let value = try decode(type, at: path, in: decoder, ifPresent: false) else {
+      throw CodixError(kind: .valueNotFound, path: Path(codingPath: decoder.codingPath).appending(path))
+    }
+    return value
+  }
+
   /// Decodes `T` at `path` below `decoder`; `nil` when `ifPresent` and the
   /// value is missing or `null`.
+  @usableFromInline
   package static func decode<T: Decodable>(
     _ type: T.Type, at path: Path, in decoder: any Decoder, ifPresent: Bool
   ) throws(CodixError) -> T? {
@@ -130,6 +154,20 @@ package enum Navigator {
 
   // MARK: - Enrichment (error path only)
 
+  /// The error for a failed read of `key` in the keyed container at the
+  /// decoder's root, the fast path of a single-key `decode(at:)`.
+  @usableFromInline
+  package static func failure<T>(
+    _ error: any Error, decoding type: T.Type, at key: String,
+    in container: KeyedDecodingContainer<CodixKey>?, decoder: any Decoder
+  ) -> CodixError {
+    guard let container else { return enriched(error, at: .root(decoder)) }
+    let cursor = Cursor.keyed(container, CodixKey(key))
+    var codix = enriched(error, at: cursor)
+    codix.attribute(insideValueOf: type, at: cursor.path)
+    return codix
+  }
+
   /// Turns `error`, thrown while reading at `cursor`, into a located CodixError
   /// and adds what it can learn from the document: the value found, the keys
   /// that do exist.
@@ -145,10 +183,15 @@ package enum Navigator {
     switch codix.kind {
     case .keyNotFound:
       guard case .key(let missing)? = target.last else { break }
-      let parentRest = Path(Array(rest.components.dropLast()))
-      guard let parent = try? Navigator.cursor(at: parentRest, from: cursor, ifPresent: false),
-        let keys = try? parent.keyedContainer().allKeys.map(\.stringValue)
-      else { break }
+      let keys: [String]?
+      if rest.isRoot, case .keyed(let container, _) = cursor {
+        keys = container.allKeys.map(\.stringValue)
+      } else {
+        let parentRest = Path(Array(rest.components.dropLast()))
+        let parent = try? Navigator.cursor(at: parentRest, from: cursor, ifPresent: false)
+        keys = try? parent?.keyedContainer().allKeys.map(\.stringValue)
+      }
+      guard let keys else { break }
       codix.message = keyNotFoundMessage(missing: missing, keys: keys)
     case .typeMismatch, .dataCorrupted, .transformFailed, .validationFailed:
       guard var probe = try? Navigator.cursor(at: rest, from: cursor, ifPresent: false),

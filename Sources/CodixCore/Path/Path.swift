@@ -25,6 +25,7 @@
 /// Parsing is a single pass over the text's bytes with no allocation for a
 /// single-key path, so writing a literal at every `decode(at:)` call is cheap.
 public struct Path: Sendable {
+  @usableFromInline
   enum Storage: Sendable {
     case root
     case key(String)
@@ -32,6 +33,7 @@ public struct Path: Sendable {
     case invalid(PathSyntaxError)
   }
 
+  @usableFromInline
   let storage: Storage
 
   init(storage: Storage) {
@@ -110,6 +112,13 @@ public struct Path: Sendable {
     if case .invalid = storage { return self }
     if isRoot { return Path([component]) }
     return Path(components + [component])
+  }
+
+  /// The key of a path made of exactly one key.
+  @inlinable
+  package var singleKey: String? {
+    if case .key(let key) = storage { return key }
+    return nil
   }
 
   /// The components, or the syntax error of a malformed path.

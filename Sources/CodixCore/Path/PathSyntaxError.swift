@@ -1,5 +1,6 @@
 /// Where and why a path's text is malformed. Carried inside a
 /// ``CodixError`` of kind ``CodixError/Kind/invalidPath``.
+@usableFromInline
 struct PathSyntaxError: Hashable, Sendable {
   /// The text as written.
   let text: String

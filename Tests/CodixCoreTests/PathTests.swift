@@ -1,3 +1,116 @@
 import Testing
+
 @testable import CodixCore
-@Test func placeholder() { #expect(Path("a.b").components == ["a", "b"]) }
+
+// MARK: - Parsing
+
+@Test(arguments: [
+  ("response.users[0].name", [PathComponent.key("response"), "users", 0, "name"]),
+  ("response[0]users[1]name", ["response", 0, "users", 1, "name"]),
+  ("response.[0].users.[1].name", ["response", 0, "users", 1, "name"]),
+  ("items[-1]", ["items", -1]),
+  ("[2][3]", [2, 3]),
+  ("my_id", ["my_id"]),
+  ("first name.last name", ["first name", "last name"]),
+  (#"response["my.user"]"#, ["response", "my.user"]),
+  (#"a["q\"uote"]["back\\slash"]"#, ["a", #"q"uote"#, #"back\slash"#]),
+  (#"[""]"#, [""]),
+  ("ключ.значение", ["ключ", "значение"]),
+])
+func parsesValidPaths(text: String, components: [PathComponent]) {
+  let path = Path(text)
+  #expect(path.syntaxError == nil)
+  #expect(path.components == components)
+}
+
+@Test func theEmptyStringIsTheRoot() {
+  #expect(Path("").isRoot)
+  #expect(Path("").components.isEmpty)
+  #expect(Path.root == Path([]))
+}
+
+@Test(arguments: [
+  ("a[0", 1, "`[` is never closed"),
+  ("a[]", 2, "empty brackets"),
+  ("a[x]", 2, "expected a digit"),
+  ("a..b", 2, "empty key"),
+  ("a.", 1, "cannot end with"),
+  (".a", 0, "cannot start with"),
+  ("a]", 1, "`]` without a matching `[`"),
+  ("a[1x]", 3, "expected a digit or `]`"),
+  ("a[-]", 3, "expected a digit"),
+  ("a[99999999999999999999]", 2, "does not fit in an Int"),
+  (#"a["open]"#, 1, "never closed"),
+  (#"a["x"y]"#, 5, "expected `]` after a quoted key"),
+  ("ключ..x", 5, "empty key"),
+])
+func rejectsMalformedPaths(text: String, offset: Int, reason: String) throws {
+  let path = Path(text)
+  let error = try #require(path.syntaxError)
+  #expect(error.kind == .invalidPath)
+  #expect(error.found == "\"\(text.replacingOccurrences(of: "\"", with: "\\\""))\"")
+  let message = try #require(error.message)
+  #expect(message.contains(reason), "\(message)")
+  #expect(message.contains("at offset \(offset)."), "\(message)")
+  #expect(message.hasSuffix("\n" + String(repeating: " ", count: offset) + "^"))
+}
+
+@Test func bracketSeparatorsAreRejected() {
+  #expect(Path("a[b", separator: "[").syntaxError?.kind == .invalidPath)
+  #expect(Path("a/b", separator: "/").components == ["a", "b"])
+  #expect(Path("a→b→c", separator: "→").components == ["a", "b", "c"])
+}
+
+@Test func malformedPathsThrowWhenUsed() {
+  #expect(throws: CodixError.self) { try Path("a..b").validComponents() }
+}
+
+// MARK: - Printing
+
+@Test(arguments: [
+  "response.users[0].name", "items[-1]", "[0][1]", #"response["my.user"]"#, #"a[""]"#,
+  #"a["q\"uote"]"#, "",
+])
+func canonicalTextRoundTrips(text: String) {
+  let path = Path(text)
+  #expect(path.description == text)
+  #expect(Path(path.description) == path)
+}
+
+@Test func otherSpellingsPrintCanonically() {
+  #expect(Path("response[0]users[1]name").description == "response[0].users[1].name")
+  #expect(Path("response.[0].users.[1].name").description == "response[0].users[1].name")
+  #expect(Path("a/b.c", separator: "/").description == #"a["b.c"]"#)
+}
+
+@Test func componentPathsRoundTripWithAnyKey() {
+  let keys = ["a.b", "[0]", "x]", "\"", "\\", "", " ", "-1", "Index 3", "é"]
+  for key in keys {
+    let path = Path(["root", .key(key), 2])
+    #expect(Path(path.description) == path, "\(key) -> \(path.description)")
+  }
+}
+
+// MARK: - Building
+
+@Test func literalsAndInterpolation() {
+  let index = 4
+  let path: Path = "users[\(index)].name"
+  #expect(path.components == ["users", 4, "name"])
+  let array: Path = ["response", "my.user", -1]
+  #expect(array.components == [.key("response"), .key("my.user"), .index(-1)])
+}
+
+@Test func appending() {
+  #expect(Path("a").appending("b[0]") == Path("a.b[0]"))
+  #expect(Path.root.appending("a") == Path("a"))
+  #expect(Path("a").appending(component: .index(2)).description == "a[2]")
+  #expect(Path("a..b").appending("c").syntaxError != nil)
+}
+
+@Test func equalityIgnoresSpelling() {
+  #expect(Path("a.b") == Path(["a", "b"]))
+  #expect(Path("a") == Path(["a"]))
+  #expect(Set([Path("a[0]"), Path("a.[0]")]).count == 1)
+  #expect(Path("a..b") != Path("a.b"))
+}

@@ -70,13 +70,13 @@ package enum EncodingNavigator {
   ) throws {
     guard index >= 0 else {
       throw CodixError(
-        kind: .invalidPath, path: Path(codingPath: container.codingPath).appending(.index(index)),
+        kind: .invalidPath, path: Path(codingPath: container.codingPath).appending(component: .index(index)),
         expected: "an index of 0 or more",
         message: "A negative index counts from the end of an array that exists; it cannot be encoded.")
     }
     guard container.count <= index else {
       throw CodixError(
-        kind: .invalidPath, path: Path(codingPath: container.codingPath).appending(.index(index)),
+        kind: .invalidPath, path: Path(codingPath: container.codingPath).appending(component: .index(index)),
         expected: "an index of \(container.count) or more",
         message: "Element \(index) of this array was already written.")
     }

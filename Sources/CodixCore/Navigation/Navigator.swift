@@ -44,7 +44,7 @@ package enum Navigator {
       if ifPresent { return nil }
       throw CodixError(
         kind: .indexOutOfRange,
-        path: Path(codingPath: container.codingPath).appending(.index(index)),
+        path: Path(codingPath: container.codingPath).appending(component: .index(index)),
         expected: count == 0 ? "an element, but the array is empty" : "an index in -\(count)...\(count - 1)",
         found: "an array of \(count) element\(count == 1 ? "" : "s")")
     }

@@ -108,7 +108,7 @@ public struct Path: Sendable {
   }
 
   /// Returns this path followed by one more component.
-  public func appending(_ component: PathComponent) -> Path {
+  public func appending(component: PathComponent) -> Path {
     if case .invalid = storage { return self }
     if isRoot { return Path([component]) }
     return Path(components + [component])

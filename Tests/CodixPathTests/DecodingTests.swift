@@ -1,0 +1,295 @@
+import CodixPath
+import Foundation
+import Testing
+
+private func json(_ text: String) -> Data { Data(text.utf8) }
+
+private func codixError(_ body: () throws -> Void) -> CodixError? {
+  do {
+    try body()
+    return nil
+  } catch let error as CodixError {
+    return error
+  } catch {
+    Issue.record("not a CodixError: \(error)")
+    return nil
+  }
+}
+
+// MARK: - Index steps
+
+private let mixed = json(#"{"items": [1, "two", null, {"a": [1, 2]}, [3, 4], true, {"name": "last"}]}"#)
+
+@Test(arguments: [0, -7])
+func indexZeroAndMinusCount(index: Int) throws {
+  #expect(try JSONDecoder().decode(Int.self, from: mixed, at: "items[\(index)]") == 1)
+}
+
+@Test func indexStepsSkipEveryKindOfValue() throws {
+  let decoder = JSONDecoder()
+  #expect(try decoder.decode(String.self, from: mixed, at: "items[6].name") == "last")
+  #expect(try decoder.decode(String.self, from: mixed, at: "items[-1].name") == "last")
+  #expect(try decoder.decode(Int.self, from: mixed, at: "items[4][1]") == 4)
+  #expect(try decoder.decode(Int.self, from: mixed, at: "items[3].a[-1]") == 2)
+  #expect(try decoder.decode(Bool.self, from: mixed, at: "items[5]") == true)
+}
+
+@Test(arguments: ["items[7]", "items[-8]", "items[100]"])
+func indexOutOfRangeGivesTheCount(path: String) throws {
+  let error = try #require(codixError { _ = try JSONDecoder().decode(Int.self, from: mixed, at: Path(path)) })
+  #expect(error.kind == .indexOutOfRange)
+  #expect(error.path == Path(path))
+  #expect(error.found == "an array of 7 elements")
+}
+
+@Test func aTopLevelArrayIsIndexable() throws {
+  #expect(try JSONDecoder().decode(String.self, from: json(#"["a", "b"]"#), at: "[1]") == "b")
+}
+
+// MARK: - Missing, null, wrong type
+
+private struct Probe: Decodable {
+  var required: Int
+  var optional: Int?
+  var defaulted: Int
+  var deep: String?
+  var outOfRange: Int?
+
+  init(from decoder: any Decoder) throws {
+    required = try decoder.decode(at: "a.b")
+    optional = try decoder.decodeIfPresent(at: "a.missing")
+    defaulted = try decoder.decode(at: "a.null", default: 7)
+    deep = try decoder.decodeIfPresent(at: "nothing.here[3].at.all")
+    outOfRange = try decoder.decodeIfPresent(at: "list[9]")
+  }
+}
+
+@Test func missingAndNullFollowTheirRules() throws {
+  let probe = try JSONDecoder().decode(
+    Probe.self, from: json(#"{"a": {"b": 1, "null": null}, "list": [1]}"#))
+  #expect(probe.required == 1)
+  #expect(probe.optional == nil)
+  #expect(probe.defaulted == 7)
+  #expect(probe.deep == nil)
+  #expect(probe.outOfRange == nil)
+}
+
+@Test func decodeIfPresentStillThrowsOnAWrongType() throws {
+  let error = try #require(
+    codixError {
+      _ = try JSONDecoder().decode(Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}, "list": []}"#))
+    })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.path == "a.missing")
+  #expect(error.expected == "Int")
+  #expect(error.found == #""x""#)
+  // A plain JSONDecoder call does not say which model it decodes; Codix's entry points do.
+  #expect(error.typeName == nil)
+  let named = try #require(
+    codixError {
+      _ = try JSONDecoder().decode(Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}}"#), at: "")
+    })
+  #expect(named.typeName == "Probe")
+  #expect(named.description.hasPrefix(#"Probe at a.missing: type mismatch, expected Int, found "x""#))
+}
+
+@Test func aNullRequiredValueIsValueNotFound() throws {
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Probe.self, from: json(#"{"a": {"b": null}}"#)) })
+  #expect(error.kind == .valueNotFound)
+  #expect(error.path == "a.b")
+  #expect(error.found == "null")
+}
+
+@Test func aMissingKeySuggestsTheClosestOne() throws {
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Int.self, from: json(#"{"nick_name": 1, "id": 2}"#), at: "nickName") })
+  #expect(error.kind == .keyNotFound)
+  #expect(error.path == "nickName")
+  #expect(error.message == #"No key "nickName" among "id", "nick_name". Did you mean "nick_name"?"#)
+}
+
+@Test func anIntermediateValueOfTheWrongKindIsATypeMismatch() throws {
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Int.self, from: json(#"{"a": [1]}"#), at: "a.b") })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.path == "a")
+  #expect(error.found == "[1]")
+}
+
+@Test func theRootPathDecodesTheValueItself() throws {
+  #expect(try JSONDecoder().decode([Int].self, from: json("[1, 2]"), at: "") == [1, 2])
+  #expect(try JSONDecoder().decode(Int.self, from: json("5"), at: "") == 5)
+}
+
+// MARK: - Top-level errors
+
+@Test(arguments: ["{", "", "{\"a\": }", "[1, 2", "nul"])
+func malformedJSONIsDataCorruptedAtTheRoot(text: String) throws {
+  let error = try #require(codixError { _ = try JSONDecoder().decode(Int.self, from: json(text), at: "a") })
+  #expect(error.kind == .dataCorrupted)
+  #expect(error.path == .root)
+  #expect(error.message?.isEmpty == false)
+}
+
+@Test func aMalformedPathThrowsBeforeReading() throws {
+  let error = try #require(codixError { _ = try JSONDecoder().decode(Int.self, from: json("{}"), at: "a[x]") })
+  #expect(error.kind == .invalidPath)
+  #expect(error.found == #""a[x]""#)
+}
+
+@Test func aScalarWhereAnObjectWasExpected() throws {
+  let error = try #require(codixError { _ = try JSONDecoder().decode(Int.self, from: json("42"), at: "a") })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.path == .root)
+  #expect(error.found == "42")
+}
+
+@Test func errorsInsideNestedModelsCarryTheFullPath() throws {
+  struct Inner: Decodable { let value: Int }
+  let data = json(#"{"response": {"list": [{"value": 1}, {"value": "oops"}]}}"#)
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode([Inner].self, from: data, at: "response.list") })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.path == "response.list[1].value")
+  #expect(error.found == #""oops""#)
+  #expect(error.typeName == "Inner")
+}
+
+// MARK: - Transformers and closures
+
+@Test func closuresAndTransformersReportTransformFailures() throws {
+  struct Flag: Decodable {
+    let on: Bool
+    init(from decoder: any Decoder) throws {
+      on = try decoder.decode(at: "flag", using: { (raw: Int) throws -> Bool in
+        guard raw == 0 || raw == 1 else { throw CodixError.transformFailed("not a flag") }
+        return raw == 1
+      })
+    }
+  }
+  #expect(try JSONDecoder().decode(Flag.self, from: json(#"{"flag": 1}"#)).on)
+  let error = try #require(codixError { _ = try JSONDecoder().decode(Flag.self, from: json(#"{"flag": 3}"#)) })
+  #expect(error.kind == .transformFailed)
+  #expect(error.path == "flag")
+  #expect(error.found == "3")
+  #expect(error.message == "not a flag")
+}
+
+@Test func aForeignErrorFromATransformerIsKept() throws {
+  struct Boom: Error {}
+  struct Model: Decodable {
+    init(from decoder: any Decoder) throws {
+      _ = try decoder.decode(at: "x", using: { (_: String) throws -> Int in throw Boom() })
+    }
+  }
+  let error = try #require(codixError { _ = try JSONDecoder().decode(Model.self, from: json(#"{"x": "y"}"#)) })
+  #expect(error.kind == .transformFailed)
+  #expect(error.underlyingError is Boom)
+}
+
+// MARK: - Lossy arrays and diagnostics
+
+private struct Song: Decodable, Equatable {
+  let id: Int
+  let name: String
+}
+
+@Test func decodeLossySkipsBrokenElementsAndReportsEach() throws {
+  struct Results: Decodable {
+    let songs: [Song]
+    init(from decoder: any Decoder) throws {
+      songs = try decoder.decodeLossy(at: "results")
+    }
+  }
+  let data = json(
+    #"{"results": [{"id": 1, "name": "a"}, {"error": "x"}, 5, null, {"id": 2, "name": "b"}]}"#)
+  let diagnostics = CodixDiagnostics()
+  let decoder = JSONDecoder()
+  decoder.userInfo[.codixDiagnostics] = diagnostics
+  let results = try decoder.decode(Results.self, from: data)
+  #expect(results.songs == [Song(id: 1, name: "a"), Song(id: 2, name: "b")])
+  let warnings = diagnostics.warnings
+  #expect(warnings.map(\.path) == ["results[1].id", "results[2]", "results[3]"])
+  #expect(warnings.map(\.kind) == [.keyNotFound, .typeMismatch, .valueNotFound])
+  #expect(warnings[0].typeName == "Song")
+}
+
+@Test func decodeLossyWithoutDiagnosticsStillSkips() throws {
+  struct Numbers: Decodable {
+    let values: [Int]
+    init(from decoder: any Decoder) throws { values = try decoder.decodeLossy(at: "") }
+  }
+  #expect(try JSONDecoder().decode(Numbers.self, from: json(#"[1, "x", 2.5, 3]"#)).values == [1, 3])
+}
+
+@Test func decodeLossyRequiresAnArray() throws {
+  struct Numbers: Decodable {
+    init(from decoder: any Decoder) throws { _ = try decoder.decodeLossy([Int].self, at: "v") }
+  }
+  let error = try #require(codixError { _ = try JSONDecoder().decode(Numbers.self, from: json(#"{"v": 1}"#)) })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.path == "v")
+}
+
+// MARK: - Other decoders
+
+@Test func propertyListDecoderWorksThroughTheSameProtocol() throws {
+  let plist = try PropertyListSerialization.data(
+    fromPropertyList: ["response": ["users": [["id": 7, "name": "P"]]]], format: .xml, options: 0)
+  struct User: Decodable { let id: Int; let name: String }
+  let user = try PropertyListDecoder().decode(User.self, from: plist, at: "response.users[-1]")
+  #expect(user.id == 7)
+  let error = try #require(
+    codixError { _ = try PropertyListDecoder().decode(User.self, from: plist, at: "response.users[1]") })
+  #expect(error.kind == .indexOutOfRange)
+}
+
+@Test func decoderOptionsStillApply() throws {
+  struct Dated: Decodable {
+    let when: Date
+    init(from decoder: any Decoder) throws { when = try decoder.decode(at: "meta.when") }
+  }
+  let decoder = JSONDecoder()
+  decoder.dateDecodingStrategy = .secondsSince1970
+  let value = try decoder.decode(Dated.self, from: json(#"{"x": {"meta": {"when": 10}}}"#), at: "x")
+  #expect(value.when == Date(timeIntervalSince1970: 10))
+}
+
+// MARK: - The keyed-container cache never mixes values up
+
+@Test func siblingsAtTheSameDepthNeverShareAContainer() throws {
+  struct Cell: Decodable, Equatable {
+    let v: Int
+    init(from decoder: any Decoder) throws { v = try decoder.decode(at: "v") }
+    init(_ v: Int) { self.v = v }
+  }
+  struct Grid: Decodable { let rows: [[Cell]] }
+  let data = json(#"{"rows": [[{"v": 1}], [{"v": 2}], [{"v": 3}, {"v": 4}]]}"#)
+  let grid = try JSONDecoder().decode(Grid.self, from: data)
+  #expect(grid.rows == [[Cell(1)], [Cell(2)], [Cell(3), Cell(4)]])
+  let other = try JSONDecoder().decode(Grid.self, from: json(#"{"rows": [[{"v": 9}]]}"#))
+  #expect(other.rows == [[Cell(9)]])
+}
+
+@Test func nestedModelsDoNotSeeTheirParentsContainer() throws {
+  struct Child: Decodable {
+    let name: String
+    init(from decoder: any Decoder) throws { name = try decoder.decode(at: "name") }
+  }
+  struct Parent: Decodable {
+    let name: String
+    let child: Child
+    let tail: String
+    init(from decoder: any Decoder) throws {
+      name = try decoder.decode(at: "name")
+      child = try decoder.decode(at: "child")
+      tail = try decoder.decode(at: "tail")
+    }
+  }
+  let parent = try JSONDecoder().decode(
+    Parent.self, from: json(#"{"name": "p", "child": {"name": "c"}, "tail": "t"}"#))
+  #expect(parent.name == "p")
+  #expect(parent.child.name == "c")
+  #expect(parent.tail == "t")
+}

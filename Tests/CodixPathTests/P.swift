@@ -1,3 +1,0 @@
-import Testing
-@testable import CodixCore
-@Test func placeholder() { #expect(Path("a.b").components == ["a", "b"]) }

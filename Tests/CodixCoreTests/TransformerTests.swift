@@ -19,7 +19,9 @@ import Testing
 }
 
 @Test func timestamps() throws {
-  #expect(try DateFromTimeIntervalSince1970().transform(978_307_200) == Date(timeIntervalSince1970: 978_307_200))
+  #expect(
+    try DateFromTimeIntervalSince1970().transform(978_307_200)
+      == Date(timeIntervalSince1970: 978_307_200))
   let millis = DateFromTimeIntervalSince1970(unit: .millisecond)
   #expect(try millis.transform(978_307_200_500) == Date(timeIntervalSince1970: 978_307_200.5))
   #expect(millis.reverse(Date(timeIntervalSince1970: 1.5)) == 1500)
@@ -57,17 +59,25 @@ func dateStrategiesRead(strategy: DateCodingStrategy, raw: DateValue, seconds: D
 @Test func dateStrategiesWrite() throws {
   let date = Date(timeIntervalSince1970: 851_042_397)
   #expect(try DateCodingStrategy.iso8601.reverse(date) == .string("1996-12-20T00:39:57Z"))
-  #expect(try DateCodingStrategy.iso8601WithMillisecondPrecision.reverse(date) == .string("1996-12-20T00:39:57.000Z"))
-  #expect(try DateCodingStrategy.rfc2822.reverse(Date(timeIntervalSince1970: 851_013_597)) == .string("Thu, 19 Dec 1996 16:39:57 GMT"))
+  #expect(
+    try DateCodingStrategy.iso8601WithMillisecondPrecision.reverse(date)
+      == .string("1996-12-20T00:39:57.000Z"))
+  #expect(
+    try DateCodingStrategy.rfc2822.reverse(Date(timeIntervalSince1970: 851_013_597))
+      == .string("Thu, 19 Dec 1996 16:39:57 GMT"))
   #expect(try DateCodingStrategy.timestamp.reverse(date) == .number(851_042_397))
   #expect(try DateCodingStrategy.format("y-MM-dd").reverse(date) == .string("1996-12-20"))
 }
 
 @Test func dateStrategiesRejectGarbage() {
-  #expect(throws: CodixError.self) { try DateCodingStrategy.iso8601.transform(.string("12/19/1996")) }
+  #expect(throws: CodixError.self) {
+    try DateCodingStrategy.iso8601.transform(.string("12/19/1996"))
+  }
   #expect(throws: CodixError.self) { try DateCodingStrategy.iso8601.transform(.number(5)) }
   #expect(throws: CodixError.self) { try DateCodingStrategy.timestamp.transform(.string("soon")) }
-  #expect(throws: CodixError.self) { try DateCodingStrategy.timestamp.transform(.number(.infinity)) }
+  #expect(throws: CodixError.self) {
+    try DateCodingStrategy.timestamp.transform(.number(.infinity))
+  }
 }
 
 @Test func customDateConvertible() throws {

@@ -32,7 +32,10 @@ private struct SimpleUser: Decodable, Equatable {
   #expect(user == SimpleUser(id: 78893, name: "Jerry"))
 }
 
-@Test(arguments: ["response.users[0]", "response[users][0]".isEmpty ? "" : "response.users.[0]", "response.users[-1]"])
+@Test(arguments: [
+  "response.users[0]", "response[users][0]".isEmpty ? "" : "response.users.[0]",
+  "response.users[-1]",
+])
 func decodesTheSameModelWithEverySpelling(path: String) throws {
   let user = try JSONDecoder().decode(SimpleUser.self, from: usersJSON, at: Path(path))
   #expect(user.id == 78893)
@@ -198,7 +201,8 @@ private struct NamedUser: Decodable {
 
 @Test func theMisspelledSeedPathFailsWithASuggestion() throws {
   do {
-    _ = try JSONDecoder().decode(NamedUser.self, from: dottedJSON, at: Path(["respsonse", "my.user"]))
+    _ = try JSONDecoder().decode(
+      NamedUser.self, from: dottedJSON, at: Path(["respsonse", "my.user"]))
     Issue.record("expected keyNotFound")
   } catch let error as CodixError {
     #expect(error.kind == .keyNotFound)

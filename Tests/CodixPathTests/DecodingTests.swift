@@ -18,7 +18,8 @@ private func codixError(_ body: () throws -> Void) -> CodixError? {
 
 // MARK: - Index steps
 
-private let mixed = json(#"{"items": [1, "two", null, {"a": [1, 2]}, [3, 4], true, {"name": "last"}]}"#)
+private let mixed = json(
+  #"{"items": [1, "two", null, {"a": [1, 2]}, [3, 4], true, {"name": "last"}]}"#)
 
 @Test(arguments: [0, -7])
 func indexZeroAndMinusCount(index: Int) throws {
@@ -36,7 +37,8 @@ func indexZeroAndMinusCount(index: Int) throws {
 
 @Test(arguments: ["items[7]", "items[-8]", "items[100]"])
 func indexOutOfRangeGivesTheCount(path: String) throws {
-  let error = try #require(codixError { _ = try JSONDecoder().decode(Int.self, from: mixed, at: Path(path)) })
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Int.self, from: mixed, at: Path(path)) })
   #expect(error.kind == .indexOutOfRange)
   #expect(error.path == Path(path))
   #expect(error.found == "an array of 7 elements")
@@ -77,7 +79,8 @@ private struct Probe: Decodable {
 @Test func decodeIfPresentStillThrowsOnAWrongType() throws {
   let error = try #require(
     codixError {
-      _ = try JSONDecoder().decode(Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}, "list": []}"#))
+      _ = try JSONDecoder().decode(
+        Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}, "list": []}"#))
     })
   #expect(error.kind == .typeMismatch)
   #expect(error.path == "a.missing")
@@ -87,10 +90,12 @@ private struct Probe: Decodable {
   #expect(error.typeName == nil)
   let named = try #require(
     codixError {
-      _ = try JSONDecoder().decode(Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}}"#), at: "")
+      _ = try JSONDecoder().decode(
+        Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}}"#), at: "")
     })
   #expect(named.typeName == "Probe")
-  #expect(named.description.hasPrefix(#"Probe at a.missing: type mismatch, expected Int, found "x""#))
+  #expect(
+    named.description.hasPrefix(#"Probe at a.missing: type mismatch, expected Int, found "x""#))
 }
 
 @Test func aNullRequiredValueIsValueNotFound() throws {
@@ -103,7 +108,10 @@ private struct Probe: Decodable {
 
 @Test func aMissingKeySuggestsTheClosestOne() throws {
   let error = try #require(
-    codixError { _ = try JSONDecoder().decode(Int.self, from: json(#"{"nick_name": 1, "id": 2}"#), at: "nickName") })
+    codixError {
+      _ = try JSONDecoder().decode(
+        Int.self, from: json(#"{"nick_name": 1, "id": 2}"#), at: "nickName")
+    })
   #expect(error.kind == .keyNotFound)
   #expect(error.path == "nickName")
   #expect(error.message == #"No key "nickName" among "id", "nick_name". Did you mean "nick_name"?"#)
@@ -126,20 +134,23 @@ private struct Probe: Decodable {
 
 @Test(arguments: ["{", "", "{\"a\": }", "[1, 2", "nul"])
 func malformedJSONIsDataCorruptedAtTheRoot(text: String) throws {
-  let error = try #require(codixError { _ = try JSONDecoder().decode(Int.self, from: json(text), at: "a") })
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Int.self, from: json(text), at: "a") })
   #expect(error.kind == .dataCorrupted)
   #expect(error.path == .root)
   #expect(error.message?.isEmpty == false)
 }
 
 @Test func aMalformedPathThrowsBeforeReading() throws {
-  let error = try #require(codixError { _ = try JSONDecoder().decode(Int.self, from: json("{}"), at: "a[x]") })
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Int.self, from: json("{}"), at: "a[x]") })
   #expect(error.kind == .invalidPath)
   #expect(error.found == #""a[x]""#)
 }
 
 @Test func aScalarWhereAnObjectWasExpected() throws {
-  let error = try #require(codixError { _ = try JSONDecoder().decode(Int.self, from: json("42"), at: "a") })
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Int.self, from: json("42"), at: "a") })
   #expect(error.kind == .typeMismatch)
   #expect(error.path == .root)
   #expect(error.found == "42")
@@ -162,14 +173,17 @@ func malformedJSONIsDataCorruptedAtTheRoot(text: String) throws {
   struct Flag: Decodable {
     let on: Bool
     init(from decoder: any Decoder) throws {
-      on = try decoder.decode(at: "flag", using: { (raw: Int) throws -> Bool in
-        guard raw == 0 || raw == 1 else { throw CodixError.transformFailed("not a flag") }
-        return raw == 1
-      })
+      on = try decoder.decode(
+        at: "flag",
+        using: { (raw: Int) throws -> Bool in
+          guard raw == 0 || raw == 1 else { throw CodixError.transformFailed("not a flag") }
+          return raw == 1
+        })
     }
   }
   #expect(try JSONDecoder().decode(Flag.self, from: json(#"{"flag": 1}"#)).on)
-  let error = try #require(codixError { _ = try JSONDecoder().decode(Flag.self, from: json(#"{"flag": 3}"#)) })
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Flag.self, from: json(#"{"flag": 3}"#)) })
   #expect(error.kind == .transformFailed)
   #expect(error.path == "flag")
   #expect(error.found == "3")
@@ -183,7 +197,8 @@ func malformedJSONIsDataCorruptedAtTheRoot(text: String) throws {
       _ = try decoder.decode(at: "x", using: { (_: String) throws -> Int in throw Boom() })
     }
   }
-  let error = try #require(codixError { _ = try JSONDecoder().decode(Model.self, from: json(#"{"x": "y"}"#)) })
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Model.self, from: json(#"{"x": "y"}"#)) })
   #expect(error.kind == .transformFailed)
   #expect(error.underlyingError is Boom)
 }
@@ -220,14 +235,16 @@ private struct Song: Decodable, Equatable {
     let values: [Int]
     init(from decoder: any Decoder) throws { values = try decoder.decodeLossy(at: "") }
   }
-  #expect(try JSONDecoder().decode(Numbers.self, from: json(#"[1, "x", 2.5, 3]"#)).values == [1, 3])
+  #expect(
+    try JSONDecoder().decode(Numbers.self, from: json(#"[1, "x", 2.5, 3]"#)).values == [1, 3])
 }
 
 @Test func decodeLossyRequiresAnArray() throws {
   struct Numbers: Decodable {
     init(from decoder: any Decoder) throws { _ = try decoder.decodeLossy([Int].self, at: "v") }
   }
-  let error = try #require(codixError { _ = try JSONDecoder().decode(Numbers.self, from: json(#"{"v": 1}"#)) })
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode(Numbers.self, from: json(#"{"v": 1}"#)) })
   #expect(error.kind == .typeMismatch)
   #expect(error.path == "v")
 }
@@ -237,11 +254,16 @@ private struct Song: Decodable, Equatable {
 @Test func propertyListDecoderWorksThroughTheSameProtocol() throws {
   let plist = try PropertyListSerialization.data(
     fromPropertyList: ["response": ["users": [["id": 7, "name": "P"]]]], format: .xml, options: 0)
-  struct User: Decodable { let id: Int; let name: String }
+  struct User: Decodable {
+    let id: Int
+    let name: String
+  }
   let user = try PropertyListDecoder().decode(User.self, from: plist, at: "response.users[-1]")
   #expect(user.id == 7)
   let error = try #require(
-    codixError { _ = try PropertyListDecoder().decode(User.self, from: plist, at: "response.users[1]") })
+    codixError {
+      _ = try PropertyListDecoder().decode(User.self, from: plist, at: "response.users[1]")
+    })
   #expect(error.kind == .indexOutOfRange)
 }
 

@@ -22,7 +22,8 @@ private struct Profile: Codable, Equatable {
     city = try decoder.decode(at: "profile.address.city")
     zip = try decoder.decodeIfPresent(at: "profile.address.zip")
     tags = try decoder.decode(at: "profile.tags")
-    birthday = try decoder.decode(at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
+    birthday = try decoder.decode(
+      at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -30,7 +31,8 @@ private struct Profile: Codable, Equatable {
     try encoder.encode(city, at: "profile.address.city")
     try encoder.encodeIfPresent(zip, at: "profile.address.zip")
     try encoder.encode(tags, at: "profile.tags")
-    try encoder.encode(birthday, at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
+    try encoder.encode(
+      birthday, at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
   }
 }
 
@@ -42,7 +44,8 @@ private func encoded<T: Encodable>(_ value: T) throws -> String {
 
 @Test func pathsThatShareAPrefixMergeIntoOneObject() throws {
   let profile = Profile(
-    id: 1, city: "Oslo", zip: "0150", tags: ["a"], birthday: Date(timeIntervalSince1970: 966_038_400))
+    id: 1, city: "Oslo", zip: "0150", tags: ["a"],
+    birthday: Date(timeIntervalSince1970: 966_038_400))
   #expect(
     try encoded(profile)
       == #"{"my_id":1,"profile":{"address":{"city":"Oslo","zip":"0150"},"birth_day":"2000\/08\/12","tags":["a"]}}"#
@@ -50,13 +53,15 @@ private func encoded<T: Encodable>(_ value: T) throws -> String {
 }
 
 @Test func nilIsOmittedByEncodeIfPresent() throws {
-  let profile = Profile(id: 1, city: "Oslo", zip: nil, tags: [], birthday: Date(timeIntervalSince1970: 0))
+  let profile = Profile(
+    id: 1, city: "Oslo", zip: nil, tags: [], birthday: Date(timeIntervalSince1970: 0))
   #expect(try !encoded(profile).contains("zip"))
 }
 
 @Test func roundTrip() throws {
   let profile = Profile(
-    id: 3, city: "Rome", zip: nil, tags: ["x", "y"], birthday: Date(timeIntervalSince1970: 966_038_400))
+    id: 3, city: "Rome", zip: nil, tags: ["x", "y"],
+    birthday: Date(timeIntervalSince1970: 966_038_400))
   let data = try JSONEncoder().encode(profile)
   #expect(try JSONDecoder().decode(Profile.self, from: data) == profile)
 }

@@ -51,7 +51,9 @@ extension CodingUserInfoKey {
 
 extension CodixDiagnostics {
   /// Records `warning` to the diagnostics in `userInfo`, if there are any.
-  package static func report(_ warning: @autoclosure () -> CodixError, in userInfo: [CodingUserInfoKey: Any]) {
+  package static func report(
+    _ warning: @autoclosure () -> CodixError, in userInfo: [CodingUserInfoKey: Any]
+  ) {
     guard let diagnostics = userInfo[.codixDiagnostics] as? CodixDiagnostics else { return }
     diagnostics.record(warning())
   }

@@ -6,7 +6,10 @@ extension CodixError: CustomStringConvertible, CustomDebugStringConvertible {
   public var description: String {
     var lines = [headline]
     if let message, !message.isEmpty {
-      lines.append(contentsOf: message.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 })
+      lines.append(
+        contentsOf: message.split(separator: "\n", omittingEmptySubsequences: false).map {
+          "  " + $0
+        })
     }
     if let underlyingError, !(underlyingError is DecodingError) {
       let text = "\(underlyingError)"

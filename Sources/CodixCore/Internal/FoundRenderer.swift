@@ -85,7 +85,8 @@ package enum FoundRenderer {
     if depth >= maxDepth { return "{…}" }
     var parts: [String] = []
     for key in keys.prefix(maxElements) {
-      parts.append(quote(key, limit: 20) + ": " + renderMember(keyed, CodixKey(key), depth: depth + 1))
+      parts.append(
+        quote(key, limit: 20) + ": " + renderMember(keyed, CodixKey(key), depth: depth + 1))
     }
     if keys.count > maxElements { parts.append("…") }
     return "{" + parts.joined(separator: ", ") + "}"

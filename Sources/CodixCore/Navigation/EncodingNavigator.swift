@@ -70,13 +70,16 @@ package enum EncodingNavigator {
   ) throws {
     guard index >= 0 else {
       throw CodixError(
-        kind: .invalidPath, path: Path(codingPath: container.codingPath).appending(component: .index(index)),
+        kind: .invalidPath,
+        path: Path(codingPath: container.codingPath).appending(component: .index(index)),
         expected: "an index of 0 or more",
-        message: "A negative index counts from the end of an array that exists; it cannot be encoded.")
+        message:
+          "A negative index counts from the end of an array that exists; it cannot be encoded.")
     }
     guard container.count <= index else {
       throw CodixError(
-        kind: .invalidPath, path: Path(codingPath: container.codingPath).appending(component: .index(index)),
+        kind: .invalidPath,
+        path: Path(codingPath: container.codingPath).appending(component: .index(index)),
         expected: "an index of \(container.count) or more",
         message: "Element \(index) of this array was already written.")
     }
@@ -96,11 +99,15 @@ package enum EncodingNavigator {
     }
   }
 
-  private static func located(_ error: any Error, at path: Path, in encoder: any Encoder, value: Any)
+  private static func located(
+    _ error: any Error, at path: Path, in encoder: any Encoder, value: Any
+  )
     -> CodixError
   {
     if let codix = error as? CodixError, codix.isLocated { return codix }
-    if let encoding = error as? EncodingError, case .invalidValue(let invalid, let context) = encoding {
+    if let encoding = error as? EncodingError,
+      case .invalidValue(let invalid, let context) = encoding
+    {
       return CodixError(
         kind: .dataCorrupted, path: Path(codingPath: context.codingPath),
         found: FoundRenderer.render(swiftValue: invalid),

@@ -30,7 +30,8 @@ import Foundation
 @usableFromInline
 package enum KeyedContainerCache {
   @usableFromInline
-  package static func container(for decoder: any Decoder) throws -> KeyedDecodingContainer<CodixKey> {
+  package static func container(for decoder: any Decoder) throws -> KeyedDecodingContainer<CodixKey>
+  {
     let slot = ThreadSlot.current
     guard slot.isCacheable(decoder) else {
       return try decoder.container(keyedBy: CodixKey.self)
@@ -92,7 +93,9 @@ private final class ThreadSlot {
     return true
   }
 
-  func store(_ container: KeyedDecodingContainer<CodixKey>, decoder: AnyObject, path: [any CodingKey]) {
+  func store(
+    _ container: KeyedDecodingContainer<CodixKey>, decoder: AnyObject, path: [any CodingKey]
+  ) {
     self.container = container
     self.decoder = decoder
     intKeys.removeAll(keepingCapacity: true)

@@ -6,7 +6,9 @@ extension Navigator {
   /// itself must be an array.
   package static func decodeLossyArray<Element: Decodable>(
     _ type: Element.Type, at cursor: Cursor, userInfo: [CodingUserInfoKey: Any],
-    decodeElement: (inout any UnkeyedDecodingContainer) throws -> Element = { try $0.decode(Element.self) }
+    decodeElement: (inout any UnkeyedDecodingContainer) throws -> Element = {
+      try $0.decode(Element.self)
+    }
   ) throws(CodixError) -> [Element] {
     var container: any UnkeyedDecodingContainer
     do {
@@ -22,7 +24,9 @@ extension Navigator {
         elements.append(try decodeElement(&container))
       } catch {
         var warning = enriched(error, at: .element(container))
-        warning.attribute(insideValueOf: Element.self, at: Path(codingPath: container.codingPath + [CodixKey(index: index)]))
+        warning.attribute(
+          insideValueOf: Element.self,
+          at: Path(codingPath: container.codingPath + [CodixKey(index: index)]))
         warning.message = "Dropped element \(index) of a lossy array. " + (warning.message ?? "")
         CodixDiagnostics.report(warning, in: userInfo)
         do {

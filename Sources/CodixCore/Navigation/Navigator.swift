@@ -45,7 +45,8 @@ package enum Navigator {
       throw CodixError(
         kind: .indexOutOfRange,
         path: Path(codingPath: container.codingPath).appending(component: .index(index)),
-        expected: count == 0 ? "an element, but the array is empty" : "an index in -\(count)...\(count - 1)",
+        expected: count == 0
+          ? "an element, but the array is empty" : "an index in -\(count)...\(count - 1)",
         found: "an array of \(count) element\(count == 1 ? "" : "s")")
     }
     for _ in 0..<resolved {
@@ -83,7 +84,8 @@ package enum Navigator {
       }
     }
     guard let value = try decode(type, at: path, in: decoder, ifPresent: false) else {
-      throw CodixError(kind: .valueNotFound, path: Path(codingPath: decoder.codingPath).appending(path))
+      throw CodixError(
+        kind: .valueNotFound, path: Path(codingPath: decoder.codingPath).appending(path))
     }
     return value
   }

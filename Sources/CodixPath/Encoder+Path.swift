@@ -41,7 +41,7 @@ extension Encoder {
       raw = try transformer.reverse(value)
     } catch {
       throw Navigator.reverseFailure(
-        error, value: value, transformer: transformer,
+        error, value: value, transformerName: "\(F.self)",
         at: Path(codingPath: codingPath).appending(path))
     }
     try EncodingNavigator.encode(raw, at: path, in: self)

@@ -208,7 +208,7 @@ package enum Navigator {
     return codix
   }
 
-  static func keyNotFoundMessage(missing: String, keys: [String]) -> String {
+  package static func keyNotFoundMessage(missing: String, keys: [String]) -> String {
     let sorted = keys.sorted()
     var message = "No key \(FoundRenderer.quote(missing))"
     if sorted.isEmpty {
@@ -227,8 +227,8 @@ package enum Navigator {
 
 extension Navigator {
   /// The error for a transformer whose `reverse` failed while encoding.
-  package static func reverseFailure<F: ReversibleTransformer>(
-    _ error: any Error, value: F.To, transformer: F, at path: Path
+  package static func reverseFailure(
+    _ error: any Error, value: Any, transformerName: String, at path: Path
   ) -> CodixError {
     if let thrown = error as? CodixError, thrown.isLocated { return thrown }
     var codix =
@@ -236,7 +236,7 @@ extension Navigator {
       ?? CodixError(kind: .transformFailed, message: "\(error)", underlyingError: error)
     codix.path = path
     codix.isLocated = true
-    codix.expected = codix.expected ?? "a value \(type(of: transformer)) can write"
+    codix.expected = codix.expected ?? "a value \(transformerName) can write"
     codix.found = codix.found ?? FoundRenderer.render(swiftValue: value)
     return codix
   }

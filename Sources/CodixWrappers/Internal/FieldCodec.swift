@@ -1,0 +1,101 @@
+import CodixCore
+
+// How one wrapped property reads and writes its value, chosen when the wrapper
+// is initialized (where the static types are known) and stored as a small
+// existential: no allocation for the plain case or a small transformer.
+
+/// Turns a property's raw document value into its `Value` and back.
+protocol FieldCodec<Value>: Sendable {
+  associatedtype Value
+  /// Builds the reader once per model type.
+  func makeReader(_ rules: FieldRules) -> FieldReader<Value>
+  /// Builds the writer once per model type; `nil` when the value cannot be encoded.
+  func makeWriter() -> FieldWriter<Value>?
+  /// What the property expects, for error reports.
+  var expected: String { get }
+}
+
+/// The reading behaviour a property's options ask for.
+struct FieldRules: Sendable {
+  var lossy = true
+  var lossless = false
+}
+
+/// Reads a present value at a cursor; `nil` when it is missing or `null`.
+struct FieldReader<Value> {
+  let read: (inout Cursor, ReadContext) throws -> Value?
+}
+
+/// Writes a value at a path.
+struct FieldWriter<Value> {
+  let write: (Value, Path, any Encoder) throws -> Void
+}
+
+/// What a reader needs besides the cursor.
+struct ReadContext {
+  let userInfo: [CodingUserInfoKey: Any]
+  let model: String
+  let property: String
+}
+
+// MARK: - Plain values
+
+/// A `Decodable` value read directly, with the lossy fallbacks.
+struct PlainCodec<Value: Decodable>: FieldCodec {
+  func makeReader(_ rules: FieldRules) -> FieldReader<Value> {
+    ValueReaders.reader(for: Value.self, rules: rules)
+  }
+
+  func makeWriter() -> FieldWriter<Value>? {
+    ValueWriters.writer(for: Value.self)
+  }
+
+  var expected: String { TypeNames.display(Value.self) }
+}
+
+// MARK: - Transformers
+
+/// A value read as `F.From` and converted by a transformer.
+struct TransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
+  typealias Value = F.To
+  let transformer: F
+
+  func makeReader(_ rules: FieldRules) -> FieldReader<F.To> {
+    let raw = ValueReaders.reader(for: F.From.self, rules: rules)
+    let transformer = transformer
+    return FieldReader { cursor, context in
+      guard let value = try raw.read(&cursor, context) else { return nil }
+      return try Navigator.transform(value, with: transformer, at: cursor)
+    }
+  }
+
+  func makeWriter() -> FieldWriter<F.To>? {
+    ValueWriters.reversing(transformer)
+  }
+
+  var expected: String { transformer.expectedDescription }
+}
+
+/// An optional value read as `F.From` and converted by a transformer of the
+/// wrapped type: `@CodableDate var date: Date?`.
+struct OptionalTransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
+  typealias Value = F.To?
+  let transformer: F
+
+  func makeReader(_ rules: FieldRules) -> FieldReader<F.To?> {
+    let inner = TransformerCodec(transformer: transformer).makeReader(rules)
+    return FieldReader { cursor, context in
+      try inner.read(&cursor, context).map { Optional($0) }
+    }
+  }
+
+  func makeWriter() -> FieldWriter<F.To?>? {
+    guard let inner = ValueWriters.reversing(transformer) else { return nil }
+    return FieldWriter { value, path, encoder in
+      guard let value else { return }
+      try inner.write(value, path, encoder)
+    }
+  }
+
+  var expected: String { transformer.expectedDescription }
+}

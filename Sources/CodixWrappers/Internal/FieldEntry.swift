@@ -1,0 +1,143 @@
+import CodixCore
+
+/// One property of a model, as the engine reads and writes it. Built once per
+/// model type (see `ModelTable`).
+struct FieldEntry<Root> {
+  /// The property's name, without the `_` of a wrapper's backing storage.
+  let name: String
+  /// Where the property lives below the model's value.
+  let path: Path
+  let components: [PathComponent]
+  /// What the property expects, for error reports.
+  let expected: String
+  /// Whether a missing or `null` value is an error (non-optional, no default).
+  let isRequired: Bool
+  /// Whether to print the JSON the property is read from.
+  let debugJSON: Bool
+  /// Reads the value at the cursor into `root`; `false` when it is absent.
+  let read: (inout Root, inout Cursor, ReadContext) throws -> Bool
+  /// Writes the property, or `nil` when its type cannot be encoded.
+  let write: ((Root, any Encoder) throws -> Void)?
+}
+
+extension FieldEntry {
+  /// The entry of a wrapper property (`@Coding`, `@CodableDate`, a `KodableTransformable`).
+  static func wrapped<W: StorageWrapper>(
+    name: String, keyPath: WritableKeyPath<Root, W>, setup: FieldSetup<W.Value>
+  ) throws(CodixError) -> FieldEntry? {
+    guard let codec = setup.codec else { return nil }
+    let path = setup.path ?? Path([.key(name)])
+    let components: [PathComponent]
+    do {
+      components = try path.validComponents()
+    } catch {
+      var error = error
+      error.property = name
+      error.message = "The key of property \(name) is not a valid path. " + (error.message ?? "")
+      throw error
+    }
+    let reader = codec.makeReader(setup.rules)
+    let modifiers = setup.modifiers
+    let isOptional = W.Value.self is any OptionalDescribing.Type
+    let read: (inout Root, inout Cursor, ReadContext) throws -> Bool = { root, cursor, context in
+      guard var value = try reader.read(&cursor, context) else { return false }
+      for modifier in modifiers {
+        switch modifier.rule {
+        case .override(let override):
+          value = override(value)
+        case .validation(let isValid):
+          guard isValid(value) else {
+            throw CodixError(
+              kind: .validationFailed, path: cursor.path, typeName: context.model, property: name,
+              expected: "a value that passes the validation of \(name)",
+              found: FoundRenderer.render(swiftValue: value),
+              message: "The decoded value of \(name) failed its validation.")
+          }
+        }
+      }
+      root[keyPath: keyPath].storage.value = value
+      return true
+    }
+    let write = codec.makeWriter().map { writer in
+      writing(
+        name: name, path: path, encodesNil: setup.encodesNil, isOptional: isOptional,
+        value: { root in root[keyPath: keyPath].storage.current }, using: writer)
+    }
+    return FieldEntry(
+      name: name, path: path, components: components, expected: codec.expected,
+      isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, read: read, write: write)
+  }
+
+  /// The entry of a plain stored `var` of a `Decodable` type: read at its
+  /// name, keeping its initial value when missing or `null`.
+  static func plain<V: Decodable>(name: String, keyPath: WritableKeyPath<Root, V>) -> FieldEntry {
+    let reader = ValueReaders.reader(for: V.self, rules: FieldRules())
+    let path = Path([.key(name)])
+    let write = ValueWriters.writer(for: V.self).map { writer in
+      writing(
+        name: name, path: path, encodesNil: false,
+        isOptional: V.self is any OptionalDescribing.Type,
+        value: { root in root[keyPath: keyPath] }, using: writer)
+    }
+    return FieldEntry(
+      name: name, path: path, components: [.key(name)], expected: TypeNames.display(V.self),
+      isRequired: false, debugJSON: false,
+      read: { root, cursor, context in
+        guard let value = try reader.read(&cursor, context) else { return false }
+        root[keyPath: keyPath] = value
+        return true
+      },
+      write: write)
+  }
+
+  private static func writing<V>(
+    name: String, path: Path, encodesNil: Bool, isOptional: Bool, value: @escaping (Root) -> V?,
+    using writer: FieldWriter<V>
+  ) -> (Root, any Encoder) throws -> Void {
+    { root, encoder in
+      guard let current = value(root) else {
+        if isOptional {
+          if encodesNil { try EncodingNavigator.encodeNil(at: path, in: encoder) }
+          return
+        }
+        throw CodixError(
+          kind: .valueNotFound, path: Path(codingPath: encoder.codingPath).appending(path),
+          typeName: String(describing: Root.self), property: name, expected: "a value to encode",
+          message: "Property \(name) has no value: it was never decoded or set.")
+      }
+      if let optional = current as? any OptionalValue, optional.isNone {
+        if encodesNil { try EncodingNavigator.encodeNil(at: path, in: encoder) }
+        return
+      }
+      try writer.write(current, path, encoder)
+    }
+  }
+}
+
+// MARK: - Finding the fields of a model
+
+/// A wrapper the engine can turn into a field entry.
+protocol StorageWrapper: WrapperField {
+  associatedtype Value
+  var storage: WrapperStorage<Value> { get set }
+}
+
+extension StorageWrapper {
+  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<Root>? {
+    guard let keyPath = keyPath as? WritableKeyPath<Root, Self> else { return nil }
+    return try FieldEntry.wrapped(name: name, keyPath: keyPath, setup: storage.setup)
+  }
+
+  var anyValue: Any? { storage.current }
+}
+
+/// A writable key path to a plain `Decodable` stored property.
+protocol PlainFieldKeyPath {
+  func makePlainEntry(name: String) -> Any
+}
+
+extension WritableKeyPath: PlainFieldKeyPath where Value: Decodable {
+  func makePlainEntry(name: String) -> Any {
+    FieldEntry<Root>.plain(name: name, keyPath: self)
+  }
+}

@@ -1,0 +1,90 @@
+import CodixCore
+
+/// Everything a wrapper's initializer says about its property. Captured once
+/// per model type from a blank `init()` instance; never read per decode.
+struct FieldSetup<Value>: Sendable {
+  var key: Path?
+  var options: [KodableOption<Value>]
+  var hasDefault: Bool
+  var codec: (any FieldCodec<Value>)?
+
+  init(
+    key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: (any FieldCodec<Value>)?
+  ) {
+    self.key = key
+    self.options = options
+    self.hasDefault = hasDefault
+    self.codec = codec
+  }
+
+  /// The path to read, from the options' `.key` or the initializer's key.
+  var path: Path? {
+    for option in options.reversed() {
+      if case .key(let path) = option.kind { return path }
+    }
+    return key
+  }
+
+  func has(_ predicate: (KodableOption<Value>.Kind) -> Bool) -> Bool {
+    options.contains { predicate($0.kind) }
+  }
+
+  var rules: FieldRules {
+    var rules = FieldRules()
+    for option in options {
+      switch option.kind {
+      case .enforceTypeDecoding: rules.lossy = false
+      case .lossless: rules.lossless = true
+      default: break
+      }
+    }
+    return rules
+  }
+
+  var encodesNil: Bool {
+    has {
+      if case .encodeAsNullIfNil = $0 { return true }
+      return false
+    }
+  }
+
+  var debugJSON: Bool {
+    has {
+      if case .debugJSON = $0 { return true }
+      return false
+    }
+  }
+
+  var modifiers: [KodableModifier<Value>] {
+    options.compactMap {
+      if case .modifier(let modifier) = $0.kind { return modifier }
+      return nil
+    }
+  }
+}
+
+/// The wrappers' common face to the engine.
+protocol WrapperField {
+  /// The field's entry in its model's table, or `nil` when the wrapper is
+  /// not stored at `keyPath` as expected.
+  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<Root>?
+  /// The field's value as `Any`, for encoding.
+  var anyValue: Any? { get }
+}
+
+/// The state every wrapper keeps: its value once set, and its setup.
+struct WrapperStorage<Value> {
+  var value: Value?
+  let setup: FieldSetup<Value>
+
+  /// The value to read: the set value, `nil` for an unset optional.
+  var current: Value? {
+    if let value { return value }
+    if let nilLiteral = Value.self as? any ExpressibleByNilLiteral.Type {
+      return nilLiteral.init(nilLiteral: ()) as? Value
+    }
+    return nil
+  }
+}
+
+extension WrapperStorage: Sendable where Value: Sendable {}

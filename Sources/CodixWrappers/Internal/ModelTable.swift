@@ -1,0 +1,162 @@
+@_spi(Reflection) import Swift
+import CodixCore
+import Foundation
+
+// The per-type field table behind every Dekodable / Enkodable model.
+//
+// For
+//
+//     struct User: Kodable {
+//       var identifier: String = ""                     // plain var
+//       @Coding("first_name") var firstName: String     // backing storage `_firstName`
+//       @Coding("address.zipCode") var zipCode: Int
+//       @Coding("address.state") var state: String
+//       @Coding("tags[0]") var firstTag: String?
+//     }
+//
+// the table, built once from a blank `User()`, is
+//
+//     group (the model's object)
+//       identifier  -> plain reader, keeps "" when missing
+//       first_name  -> Coding<String> reader, required
+//       address     -> group (one nested container per instance, shared)
+//         zipCode   -> Coding<Int> reader, required
+//         state     -> Coding<String> reader, required
+//     complex
+//       tags[0]     -> walked with a cursor (paths with indexes)
+//
+// Each entry holds closures specialised for its property's type and options,
+// and a writable key path into the model, so decoding an instance is: one
+// `init()`, one keyed container per object on the way, one closure call and
+// one key-path write per property. No Mirror, no per-instance reflection.
+//
+// Tables are cached per type under a lock; a type whose table cannot be built
+// (a malformed key, a class) caches the error and throws it on every decode.
+
+final class ModelTable<Root>: @unchecked Sendable {
+  // Unchecked: immutable after construction; its closures capture only
+  // immutable, Sendable setup values and key paths.
+  let model: String
+  let entries: [FieldEntry<Root>]
+  let group: FieldGroup<Root>
+  let complex: [FieldEntry<Root>]
+
+  init(model: String, entries: [FieldEntry<Root>]) {
+    self.model = model
+    self.entries = entries
+    let group = FieldGroup<Root>()
+    var complex: [FieldEntry<Root>] = []
+    for entry in entries {
+      let keys = entry.components.compactMap { component -> String? in
+        if case .key(let key) = component { return key }
+        return nil
+      }
+      if keys.isEmpty || keys.count != entry.components.count {
+        complex.append(entry)
+      } else {
+        group.insert(entry, keys: keys[...])
+      }
+    }
+    self.group = group
+    self.complex = complex
+  }
+
+  static func build(from prototype: Root) throws(CodixError) -> ModelTable {
+    let model = String(describing: Root.self)
+    var entries: [FieldEntry<Root>] = []
+    var failure: CodixError?
+    let isStruct = _forEachFieldWithKeyPath(of: Root.self, options: []) { cName, keyPath in
+      let name = String(cString: cName)
+      if let wrapper = prototype[keyPath: keyPath] as? any WrapperField {
+        let property = name.hasPrefix("_") ? String(name.dropFirst()) : name
+        do {
+          if let entry = try wrapper.makeEntry(name: property, keyPath: keyPath, root: Root.self) {
+            entries.append(entry)
+          }
+        } catch {
+          var codix = CodixError.wrap(error, at: .root)
+          codix.typeName = model
+          failure = codix
+          return false
+        }
+      } else if let plain = keyPath as? any PlainFieldKeyPath,
+        let entry = plain.makePlainEntry(name: name) as? FieldEntry<Root>
+      {
+        entries.append(entry)
+      }
+      return true
+    }
+    if let failure { throw failure }
+    guard isStruct else {
+      throw CodixError(
+        kind: .typeMismatch, typeName: model, expected: "a struct",
+        message:
+          "\(model) is not a struct. Codix property wrappers decode structs, whose stored "
+          + "properties it can list; write init(from:) with CodixPath for a class.")
+    }
+    return ModelTable(model: model, entries: entries)
+  }
+}
+
+/// The properties read from one object: its own keys, and nested objects.
+final class FieldGroup<Root> {
+  var leaves: [(key: CodixKey, entry: FieldEntry<Root>)] = []
+  var children: [(key: CodixKey, group: FieldGroup<Root>)] = []
+
+  var isEmpty: Bool { leaves.isEmpty && children.isEmpty }
+
+  func insert(_ entry: FieldEntry<Root>, keys: ArraySlice<String>) {
+    guard let first = keys.first else { return }
+    if keys.count == 1 {
+      leaves.append((CodixKey(first), entry))
+      return
+    }
+    if let child = children.first(where: { $0.key.stringValue == first }) {
+      child.group.insert(entry, keys: keys.dropFirst())
+    } else {
+      let child = FieldGroup()
+      child.insert(entry, keys: keys.dropFirst())
+      children.append((CodixKey(first), child))
+    }
+  }
+
+  /// Every entry at or below this group.
+  var allEntries: [FieldEntry<Root>] {
+    leaves.map(\.entry) + children.flatMap(\.group.allEntries)
+  }
+}
+
+/// The cache of model tables, one per type.
+enum ModelTables {
+  private final class Storage: @unchecked Sendable {
+    let lock = NSLock()
+    var tables: [ObjectIdentifier: Any] = [:]
+  }
+
+  private static let storage = Storage()
+
+  static func table<Root>(for type: Root.Type, prototype: () -> Root) throws(CodixError)
+    -> ModelTable<Root>
+  {
+    let id = ObjectIdentifier(type)
+    storage.lock.lock()
+    let cached = storage.tables[id]
+    storage.lock.unlock()
+    if let result = cached as? Result<ModelTable<Root>, CodixError> {
+      return try result.get()
+    }
+    // Built outside the lock: building runs the model's init(), which may be
+    // arbitrary code. Racing first decodes may build twice; the first stored wins.
+    let result: Result<ModelTable<Root>, CodixError>
+    do {
+      result = .success(try ModelTable.build(from: prototype()))
+    } catch {
+      result = .failure(error)
+    }
+    storage.lock.lock()
+    let winner = storage.tables[id] as? Result<ModelTable<Root>, CodixError> ?? result
+    storage.tables[id] = winner
+    storage.lock.unlock()
+    return try winner.get()
+  }
+}

@@ -1,0 +1,180 @@
+import CodixCore
+import Foundation
+
+// Readers for plain Decodable values, with the lossy rules of Codix wrappers:
+//
+//   Bool    also from 0 / 1 and "true" / "false" (any case)
+//   String  also from an integer or a floating-point number
+//   [E]     elements that fail are dropped
+//   .lossless: numbers also from numeric strings
+//
+// Every fallback runs only after the strict read failed with a type mismatch,
+// so well-typed documents pay nothing, and every coercion or drop is recorded
+// to CodixDiagnostics. The reader for a type is chosen once per model type.
+
+enum ValueReaders {
+  static func reader<V: Decodable>(for type: V.Type, rules: FieldRules) -> FieldReader<V> {
+    if let optional = V.self as? any OptionalReading.Type,
+      let lifted = optional.liftedReader(rules) as? FieldReader<V>
+    {
+      return lifted
+    }
+    if rules.lossy {
+      if V.self == Bool.self, let reader = lossyBool as? FieldReader<V> { return reader }
+      if V.self == String.self, let reader = lossyString as? FieldReader<V> { return reader }
+      if let array = V.self as? any LossyArrayReading.Type,
+        let reader = array.lossyReader() as? FieldReader<V>
+      {
+        return reader
+      }
+    }
+    if rules.lossless, let number = V.self as? any LosslessNumber.Type,
+      let reader = number.losslessReader() as? FieldReader<V>
+    {
+      return reader
+    }
+    return strict(V.self)
+  }
+
+  static func strict<V: Decodable>(_ type: V.Type) -> FieldReader<V> {
+    FieldReader { cursor, _ in try cursor.decodeIfPresent(V.self) }
+  }
+
+  /// Runs `strict`; after a type mismatch, tries `fallback`, and rethrows the
+  /// original error when the fallback has nothing.
+  static func withFallback<V>(
+    _ strict: (inout Cursor) throws -> V?, fallback: (inout Cursor) -> (value: V, found: String)?,
+    expected: String, cursor: inout Cursor, context: ReadContext
+  ) throws -> V? {
+    do {
+      return try strict(&cursor)
+    } catch let error as DecodingError {
+      guard case .typeMismatch = error, let (value, found) = fallback(&cursor) else { throw error }
+      let path = cursor.path
+      CodixDiagnostics.report(
+        CodixError(
+          kind: .typeMismatch, path: path, typeName: context.model, property: context.property,
+          expected: expected, found: found,
+          message: "Read \(found) as \(expected) \(FoundRenderer.render(swiftValue: value)) (lossy decoding)."),
+        in: context.userInfo)
+      return value
+    }
+  }
+
+  static var lossyBool: FieldReader<Bool> {
+    FieldReader<Bool> { cursor, context in
+    try withFallback(
+      { try $0.decodeIfPresent(Bool.self) },
+      fallback: { cursor in
+        if let int = try? cursor.decode(Int.self), int == 0 || int == 1 { return (int == 1, "\(int)") }
+        if let text = try? cursor.decode(String.self) {
+          switch text.lowercased() {
+          case "true": return (true, FoundRenderer.quote(text))
+          case "false": return (false, FoundRenderer.quote(text))
+          default: return nil
+          }
+        }
+        return nil
+      }, expected: "Bool", cursor: &cursor, context: context)
+    }
+  }
+
+  static var lossyString: FieldReader<String> {
+    FieldReader<String> { cursor, context in
+    try withFallback(
+      { try $0.decodeIfPresent(String.self) },
+      fallback: { cursor in
+        if let int = try? cursor.decode(Int.self) { return ("\(int)", "\(int)") }
+        if let double = try? cursor.decode(Double.self) { return ("\(double)", "\(double)") }
+        return nil
+      }, expected: "String", cursor: &cursor, context: context)
+    }
+  }
+}
+
+// MARK: - Optionals
+
+protocol OptionalReading {
+  static func liftedReader(_ rules: FieldRules) -> Any
+}
+
+extension Optional: OptionalReading where Wrapped: Decodable {
+  static func liftedReader(_ rules: FieldRules) -> Any {
+    let inner = ValueReaders.reader(for: Wrapped.self, rules: rules)
+    return FieldReader<Wrapped?> { cursor, context in
+      try inner.read(&cursor, context).map { Optional($0) }
+    }
+  }
+}
+
+// MARK: - Lossy arrays
+
+protocol LossyArrayReading {
+  static func lossyReader() -> Any
+}
+
+extension Array: LossyArrayReading where Element: Decodable {
+  static func lossyReader() -> Any {
+    FieldReader<[Element]> { cursor, context in
+      if try cursor.isAbsent() { return nil }
+      var reader = LossyElementContext(context: context)
+      return try Navigator.decodeLossyArray(
+        Element.self, at: cursor, userInfo: context.userInfo,
+        decodeElement: { try reader.decode(Element.self, from: &$0) })
+    }
+  }
+}
+
+/// Names the model and property on each dropped element's warning.
+private struct LossyElementContext {
+  let context: ReadContext
+
+  mutating func decode<E: Decodable>(_ type: E.Type, from container: inout any UnkeyedDecodingContainer)
+    throws -> E
+  {
+    do {
+      return try container.decode(E.self)
+    } catch {
+      var codix = Navigator.enriched(error, at: .element(container))
+      if codix.typeName == nil {
+        codix.typeName = context.model
+        codix.property = context.property
+      }
+      throw codix
+    }
+  }
+}
+
+// MARK: - Lossless numbers
+
+protocol LosslessNumber {
+  static func losslessReader() -> Any
+}
+
+extension LosslessNumber where Self: Decodable & LosslessStringConvertible {
+  static func losslessReader() -> Any {
+    FieldReader<Self> { cursor, context in
+      try ValueReaders.withFallback(
+        { try $0.decodeIfPresent(Self.self) },
+        fallback: { cursor in
+          guard let text = try? cursor.decode(String.self),
+            let value = Self(text.trimmingCharacters(in: .whitespaces))
+          else { return nil }
+          return (value, FoundRenderer.quote(text))
+        }, expected: "\(Self.self)", cursor: &cursor, context: context)
+    }
+  }
+}
+
+extension Int: LosslessNumber {}
+extension Int8: LosslessNumber {}
+extension Int16: LosslessNumber {}
+extension Int32: LosslessNumber {}
+extension Int64: LosslessNumber {}
+extension UInt: LosslessNumber {}
+extension UInt8: LosslessNumber {}
+extension UInt16: LosslessNumber {}
+extension UInt32: LosslessNumber {}
+extension UInt64: LosslessNumber {}
+extension Double: LosslessNumber {}
+extension Float: LosslessNumber {}

@@ -1,0 +1,81 @@
+import CodixCore
+import Foundation
+
+/// A model decoded from its property wrappers and plain stored properties,
+/// with no `init(from:)` and no `CodingKeys`.
+///
+/// ```swift
+/// struct User: Dekodable {
+///   var identifier: String = ""
+///   var social: String?
+///   @Coding("first_name") var firstName: String
+///   @Coding(default: "+1 123456789") var phone: String
+///   @Coding("address.zipCode") var zipCode: Int
+/// }
+/// let user = try User.decode(from: json)
+/// ```
+///
+/// - Wrapped properties (`@Coding`, `@CodableDate`, a `KodableTransformable`)
+///   are read at their key or path, with their options.
+/// - A plain `var` of a `Decodable` type is read at its name and keeps its
+///   initial value when missing or `null`.
+/// - `let` properties and properties of other types keep what `init()` gave them.
+///
+/// A conforming type must be a struct. Codix lists its stored properties once
+/// per type, from a blank `init()` instance, and caches that table.
+public protocol Dekodable: Decodable {
+  /// Creates a blank model, the starting point of every decode.
+  init()
+
+  /// Runs after the wrapped properties are decoded, with the same decoder, so
+  /// path-style code can fill in the rest of the model. Does nothing by default.
+  ///
+  /// ```swift
+  /// mutating func didDecode(from decoder: any Decoder) throws {
+  ///   kind = try decoder.decode(at: "meta.kind")
+  /// }
+  /// ```
+  mutating func didDecode(from decoder: any Decoder) throws
+}
+
+extension Dekodable {
+  public mutating func didDecode(from decoder: any Decoder) throws {}
+
+  /// Decodes the model from its wrappers and plain properties, then calls
+  /// ``didDecode(from:)``.
+  ///
+  /// - Throws: A ``CodixError`` naming the model, the property and the absolute path.
+  public init(from decoder: any Decoder) throws {
+    self.init()
+    try WrapperEngine.decode(into: &self, from: decoder)
+    do {
+      try didDecode(from: decoder)
+    } catch {
+      throw WrapperEngine.hookFailure(error, model: Self.self, codingPath: decoder.codingPath)
+    }
+  }
+
+  /// Decodes a model from a whole JSON document.
+  ///
+  /// ```swift
+  /// let user = try User.decode(from: json)
+  /// ```
+  public static func decode(from data: Data, using decoder: JSONDecoder = JSONDecoder()) throws
+    -> Self
+  {
+    try TopLevelDecoding.decode(Self.self, from: data, at: .root, using: decoder)
+  }
+
+  /// Decodes a model at `path` inside a JSON document.
+  ///
+  /// ```swift
+  /// let user = try User.decode(from: json, at: "response.users[0]")
+  /// ```
+  ///
+  /// - Throws: A ``CodixError`` whose path starts with `path`.
+  public static func decode(
+    from data: Data, at path: Path, using decoder: JSONDecoder = JSONDecoder()
+  ) throws -> Self {
+    try TopLevelDecoding.decode(Self.self, from: data, at: path, using: decoder)
+  }
+}

@@ -1,0 +1,31 @@
+import CodixCore
+
+/// A model encoded from its property wrappers and plain stored properties.
+///
+/// Each property is written at its key or path (paths that share a prefix
+/// share one object), through its transformer or date strategy in reverse.
+/// `nil` is left out unless the property has `.encodeAsNullIfNil`.
+public protocol Enkodable: Encodable {
+  /// Runs after the properties are encoded, with the same encoder, so
+  /// path-style code can write the rest. Does nothing by default.
+  func didEncode(to encoder: any Encoder) throws
+}
+
+extension Enkodable {
+  public func didEncode(to encoder: any Encoder) throws {}
+
+  /// Encodes the model's properties, then calls ``didEncode(to:)``.
+  ///
+  /// - Throws: A ``CodixError`` naming the model and property.
+  public func encode(to encoder: any Encoder) throws {
+    try WrapperEngine.encode(self, to: encoder)
+    do {
+      try didEncode(to: encoder)
+    } catch {
+      throw WrapperEngine.hookFailure(error, model: Self.self, codingPath: encoder.codingPath)
+    }
+  }
+}
+
+/// A model that decodes and encodes through its property wrappers.
+public typealias Kodable = Dekodable & Enkodable

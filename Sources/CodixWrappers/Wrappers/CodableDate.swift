@@ -1,0 +1,83 @@
+import CodixCore
+import Foundation
+
+/// A `Date` (or `Date?`) property with its own date format.
+///
+/// ```swift
+/// struct Dates: Kodable {
+///   @CodableDate var iso8601: Date
+///   @CodableDate(.format("y-MM-dd"), .key("simple_date")) var simpleDate: Date
+///   @CodableDate(.rfc2822, .key("rfc2822")) var rfc2822Date: Date
+///   @CodableDate(.timestamp, .key("timestamp")) var timestamp: Date
+///   @CodableDate("updated_at", .rfc3339) var updated: Date?
+/// }
+/// ```
+///
+/// The strategy is ``DateCodingStrategy/iso8601`` unless given; encoding writes
+/// the date back in the same strategy. The JSON decoder's own
+/// `dateDecodingStrategy` is not used for these properties.
+@propertyWrapper
+public struct CodableDate<Value> {
+  var storage: WrapperStorage<Value>
+
+  init(value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: any FieldCodec<Value>) {
+    storage = WrapperStorage(
+      value: value,
+      setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec))
+  }
+
+  /// The date.
+  public var wrappedValue: Value {
+    get {
+      guard let value = storage.current else { unsetWrapperRead("@CodableDate", Value.self) }
+      return value
+    }
+    set { storage.value = newValue }
+  }
+}
+
+extension CodableDate where Value == Date {
+  /// A date in `strategy` at the property's name, or at a `.key(...)` option.
+  public init(_ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
+    self.init(value: nil, key: nil, options: options, hasDefault: false, codec: TransformerCodec(transformer: strategy))
+  }
+
+  /// A date in `strategy` at `key`.
+  public init(_ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
+    self.init(value: nil, key: key, options: options, hasDefault: false, codec: TransformerCodec(transformer: strategy))
+  }
+
+  /// A date in `strategy`, keeping the initial value when it is missing or `null`.
+  public init(wrappedValue: Date, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
+    self.init(
+      value: wrappedValue, key: nil, options: options, hasDefault: true, codec: TransformerCodec(transformer: strategy))
+  }
+}
+
+extension CodableDate where Value == Date? {
+  /// An optional date in `strategy`: `nil` when missing or `null`.
+  public init(_ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date?>...) {
+    self.init(
+      value: nil, key: nil, options: options, hasDefault: false, codec: OptionalTransformerCodec(transformer: strategy))
+  }
+
+  /// An optional date in `strategy` at `key`.
+  public init(_ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date?>...) {
+    self.init(
+      value: nil, key: key, options: options, hasDefault: false, codec: OptionalTransformerCodec(transformer: strategy))
+  }
+}
+
+extension CodableDate: Sendable where Value: Sendable {}
+
+extension CodableDate: Equatable where Value: Equatable {
+  public static func == (lhs: CodableDate, rhs: CodableDate) -> Bool {
+    lhs.storage.current == rhs.storage.current
+  }
+}
+
+extension CodableDate: Hashable where Value: Hashable {
+  public func hash(into hasher: inout Hasher) { hasher.combine(storage.current) }
+}
+
+extension CodableDate: StorageWrapper {}

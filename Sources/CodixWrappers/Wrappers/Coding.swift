@@ -1,0 +1,163 @@
+import CodixCore
+
+/// A property read from, and written to, a key or path of its model's document.
+///
+/// ```swift
+/// struct User: Kodable {
+///   var identifier: String = ""
+///   @Coding("first_name") var firstName: String
+///   @Coding(default: "+1 123456789") var phone: String
+///   @Coding("address.zipCode") var zipCode: Int
+///   @Coding("salary", using: SalaryTransformer()) var salary: Salary
+///   @Coding(.trimmedNilIfEmpty) var nickname: String?
+/// }
+/// ```
+///
+/// - The key is a Codix ``Path``: `"a.b[0].c"`, custom separators and quoted
+///   keys included. Without one, the property's name is the key.
+/// - Missing or `null`: an optional becomes `nil`, a default (an initial value
+///   or `default:`) is kept, anything else throws `.keyNotFound` /
+///   `.valueNotFound`.
+/// - Lossy by default: a `Bool` is also read from `0`/`1` and
+///   `"true"`/`"false"`, a `String` from a number, and an array drops the
+///   elements that fail (each recorded to ``CodixDiagnostics``).
+///   `.enforceTypeDecoding` turns that off.
+///
+/// A `Coding` is `Sendable`, `Equatable` and `Hashable` when its value is;
+/// equality compares values only.
+@propertyWrapper
+public struct Coding<Value> {
+  var storage: WrapperStorage<Value>
+
+  init(value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: (any FieldCodec<Value>)?) {
+    storage = WrapperStorage(
+      value: value,
+      setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec))
+  }
+
+  /// The property's value.
+  ///
+  /// Reading a non-optional property that has no default before its model was
+  /// decoded or the property was set stops the program with an explanation:
+  /// that is a programming error, never something a document can cause.
+  public var wrappedValue: Value {
+    get {
+      guard let value = storage.current else { unsetWrapperRead("@Coding", Value.self) }
+      return value
+    }
+    set { storage.value = newValue }
+  }
+}
+
+// MARK: - Decodable values
+
+extension Coding where Value: Decodable {
+  /// Reads the property at its own name: `@Coding var name: String`.
+  public init() {
+    self.init(value: nil, key: nil, options: [], hasDefault: false, codec: PlainCodec<Value>())
+  }
+
+  /// Reads the property at its own name, keeping the initial value when the
+  /// key is missing or `null`: `@Coding var count: Int = 0`.
+  public init(wrappedValue: Value) {
+    self.init(value: wrappedValue, key: nil, options: [], hasDefault: true, codec: PlainCodec<Value>())
+  }
+
+  /// Reads the property at `key`, a Codix path: `@Coding("address.zipCode") var zip: Int`.
+  public init(_ key: Path, _ options: KodableOption<Value>...) {
+    self.init(value: nil, key: key, options: options, hasDefault: false, codec: PlainCodec<Value>())
+  }
+
+  /// Reads the property at its own name with options: `@Coding(.trimmed) var title: String`.
+  public init(_ options: KodableOption<Value>...) {
+    self.init(value: nil, key: nil, options: options, hasDefault: false, codec: PlainCodec<Value>())
+  }
+
+  /// Reads the property at `key`, keeping the initial value when it is missing or `null`.
+  public init(wrappedValue: Value, _ key: Path, _ options: KodableOption<Value>...) {
+    self.init(value: wrappedValue, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
+  }
+
+  /// Reads the property at its own name with options, keeping the initial value
+  /// when it is missing or `null`.
+  public init(wrappedValue: Value, _ options: KodableOption<Value>...) {
+    self.init(value: wrappedValue, key: nil, options: options, hasDefault: true, codec: PlainCodec<Value>())
+  }
+
+  /// Reads the property, using `default` when it is missing or `null`:
+  /// `@Coding(default: "+1 123456789") var phone: String`.
+  public init(_ key: Path? = nil, default: Value, _ options: KodableOption<Value>...) {
+    self.init(value: `default`, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
+  }
+}
+
+// MARK: - Transformed values
+
+extension Coding {
+  /// Reads the raw value at `key` and converts it with `transformer`:
+  /// `@Coding("salary", using: SalaryTransformer()) var salary: Salary`.
+  ///
+  /// Encoding the property needs a ``ReversibleTransformer``.
+  public init<F: Transformer>(_ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...)
+  where F.To == Value, F.From: Decodable {
+    self.init(
+      value: nil, key: key, options: options, hasDefault: false,
+      codec: TransformerCodec(transformer: transformer))
+  }
+
+  /// Reads and converts the raw value at `key`, keeping the initial value when
+  /// it is missing or `null`.
+  public init<F: Transformer>(
+    wrappedValue: Value, _ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...
+  ) where F.To == Value, F.From: Decodable {
+    self.init(
+      value: wrappedValue, key: key, options: options, hasDefault: true,
+      codec: TransformerCodec(transformer: transformer))
+  }
+
+  /// Reads and converts the raw value at `key` into an optional property:
+  /// `@Coding("birthday", using: DateFromString(format: "yyyy/MM/dd")) var birthday: Date?`.
+  public init<F: Transformer>(_ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...)
+  where Value == F.To?, F.From: Decodable {
+    self.init(
+      value: nil, key: key, options: options, hasDefault: false,
+      codec: OptionalTransformerCodec(transformer: transformer))
+  }
+}
+
+// MARK: - Conformances
+
+extension Coding: Sendable where Value: Sendable {}
+
+extension Coding: Equatable where Value: Equatable {
+  public static func == (lhs: Coding, rhs: Coding) -> Bool {
+    lhs.storage.current == rhs.storage.current
+  }
+}
+
+extension Coding: Hashable where Value: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(storage.current)
+  }
+}
+
+extension Coding: CustomStringConvertible {
+  public var description: String {
+    storage.current.map { String(describing: $0) } ?? "<unset>"
+  }
+}
+
+extension Coding: StorageWrapper {}
+
+/// Explains a read of a wrapper that was never set. Only reachable through a
+/// programming error (reading a model that was neither decoded nor filled in).
+func unsetWrapperRead(_ wrapper: String, _ type: Any.Type) -> Never {
+  // safe: no document can reach this; it needs a model read before it was decoded or set.
+  fatalError(
+    """
+    A \(wrapper) property of type \(type) was read before it had a value. It is not optional \
+    and has no default, and its model was neither decoded nor given a value for it. Decode \
+    the model first, set the property, give it a default (`\(wrapper) var x: \(type) = …`), \
+    or make it optional.
+    """)
+}

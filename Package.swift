@@ -26,9 +26,11 @@ let package = Package(
     // MARK: Unit tests
     .testTarget(name: "CodixCoreTests", dependencies: ["CodixCore"]),
     .testTarget(name: "CodixPathTests", dependencies: ["CodixPath"]),
+    .testTarget(name: "CodixWrappersTests", dependencies: ["CodixWrappers"]),
 
     // MARK: End-to-end tests (each imports only public products)
     .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),
+    .testTarget(name: "CodixWrappersEndToEndTests", dependencies: ["CodixWrappers"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,13 @@ extension FieldEntry {
   static func wrapped<W: StorageWrapper>(
     name: String, keyPath: WritableKeyPath<Root, W>, setup: FieldSetup<W.Value>
   ) throws(CodixError) -> FieldEntry? {
-    guard let codec = setup.codec else { return nil }
+    guard let codec = setup.codec ?? PlainCodecs.codec(for: W.Value.self) else {
+      throw CodixError(
+        kind: .typeMismatch, property: name, expected: "a Decodable type or a transformer",
+        message:
+          "Property \(name) has type \(W.Value.self), which is not Decodable. Make it Decodable "
+          + "or give its wrapper a transformer: @Coding(\"key\", using: MyTransformer()).")
+    }
     let path = setup.path ?? Path([.key(name)])
     let components: [PathComponent]
     do {
@@ -139,5 +145,17 @@ protocol PlainFieldKeyPath {
 extension WritableKeyPath: PlainFieldKeyPath where Value: Decodable {
   func makePlainEntry(name: String) -> Any {
     FieldEntry<Root>.plain(name: name, keyPath: self)
+  }
+}
+
+/// Makes the plain codec of a type known to be `Decodable` only at run time.
+enum PlainCodecs {
+  static func codec<Value>(for type: Value.Type) -> (any FieldCodec<Value>)? {
+    guard let decodable = type as? any Decodable.Type else { return nil }
+    return make(decodable) as? any FieldCodec<Value>
+  }
+
+  private static func make<D: Decodable>(_ type: D.Type) -> Any {
+    PlainCodec<D>()
   }
 }

@@ -20,10 +20,19 @@ import Foundation
 public struct CodableDate<Value> {
   var storage: WrapperStorage<Value>
 
-  init(value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: any FieldCodec<Value>) {
+  init(value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: (any FieldCodec<Value>)?) {
     storage = WrapperStorage(
       value: value,
       setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec))
+  }
+
+  /// An ISO 8601 date at the property's name: `@CodableDate var created: Date`.
+  public init() {
+    let codec: (any FieldCodec<Value>)? =
+      (TransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
+      ?? (OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
+    storage = WrapperStorage(
+      value: nil, setup: FieldSetup(key: nil, options: [], hasDefault: false, codec: codec))
   }
 
   /// The date.

@@ -35,6 +35,14 @@ public struct Coding<Value> {
       setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec))
   }
 
+  /// Reads the property at its own name: `@Coding var name: String`.
+  ///
+  /// The property's type must be `Decodable` (checked when its model is first
+  /// decoded), or the wrapper must be given a transformer with `using:`.
+  public init() {
+    self.init(value: nil, key: nil, options: [], hasDefault: false, codec: nil)
+  }
+
   /// The property's value.
   ///
   /// Reading a non-optional property that has no default before its model was
@@ -52,11 +60,6 @@ public struct Coding<Value> {
 // MARK: - Decodable values
 
 extension Coding where Value: Decodable {
-  /// Reads the property at its own name: `@Coding var name: String`.
-  public init() {
-    self.init(value: nil, key: nil, options: [], hasDefault: false, codec: PlainCodec<Value>())
-  }
-
   /// Reads the property at its own name, keeping the initial value when the
   /// key is missing or `null`: `@Coding var count: Int = 0`.
   public init(wrappedValue: Value) {

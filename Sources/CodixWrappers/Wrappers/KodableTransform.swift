@@ -22,6 +22,12 @@ import CodixCore
 /// Every `KodableTransform` is a ``ReversibleTransformer``, so it also works
 /// with `@Coding(_:using:)` and CodixPath's `decode(at:using:)`.
 public protocol KodableTransform: ReversibleTransformer where From: Codable {
+  // Restated so that a conformance infers them from transformFromJSON alone.
+  /// The raw type in the document.
+  associatedtype From
+  /// The property's type.
+  associatedtype To
+
   /// Creates the transform.
   init()
   /// Converts a raw document value.

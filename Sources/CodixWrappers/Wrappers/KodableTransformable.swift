@@ -12,6 +12,13 @@ import CodixCore
 public struct KodableTransformable<T: KodableTransform> {
   var storage: WrapperStorage<T.To>
 
+  /// Reads the property at its own name.
+  public init() {
+    storage = WrapperStorage(
+      value: nil,
+      setup: FieldSetup(key: nil, options: [], hasDefault: false, codec: TransformerCodec(transformer: T())))
+  }
+
   /// Reads the property at `key` (its own name when `nil`).
   public init(_ key: Path? = nil, _ options: KodableOption<T.To>...) {
     storage = WrapperStorage(

@@ -1,4 +1,5 @@
 import CodixPath
+import CodixWrappers
 import Foundation
 
 // MARK: - Hand-written Codable (the baseline)
@@ -102,4 +103,26 @@ struct PathAddress: Decodable, Equatable {
     city = try decoder.decode(at: "city")
     zip = try decoder.decode(at: "zip")
   }
+}
+
+// MARK: - Wrapper style
+
+struct WrapperUser: Kodable, Equatable {
+  @Coding var id: Int
+  @Coding var name: String
+  @Coding var email: String
+  @Coding var age: Int
+  @Coding var score: Double
+  @Coding("is_active") var isActive: Bool
+  @Coding("nick_name") var nickName: String
+  @Coding var balance: Double
+  @Coding var role: String
+  @Coding var tags: [String]
+  @Coding var address: WrapperAddress
+}
+
+struct WrapperAddress: Kodable, Equatable {
+  @Coding var street: String
+  @Coding var city: String
+  @Coding var zip: String
 }

@@ -1,4 +1,5 @@
 import CodixPath
+import CodixWrappers
 import Foundation
 
 // Decodes the same documents with hand-written Codable and with each Codix
@@ -26,6 +27,8 @@ func measure(_ cases: [Case], rounds: Int, iterations: Int) throws -> [Double] {
 }
 
 func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) throws {
+  var cases = cases
+  if let only { cases = cases.filter { $0.name.contains(only) } }
   let medians = try measure(cases, rounds: rounds, iterations: iterations)
   print("\n\(title)")
   for (benchmark, median) in zip(cases, medians) {
@@ -36,6 +39,7 @@ func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) thro
 }
 
 let quick = CommandLine.arguments.contains("--quick")
+let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
 let rounds = quick ? 3 : 15
 let payload = Payload.make(count: 2_000)
 let decoder = JSONDecoder()
@@ -56,5 +60,8 @@ try report(
     },
     Case(name: "CodixPath decode(at:)") {
       try decoder.decode([PathUser].self, from: payload, at: "response.users").count
+    },
+    Case(name: "CodixWrappers @Coding") {
+      try decoder.decode([WrapperUser].self, from: payload, at: "response.users").count
     },
   ], rounds: rounds, iterations: quick ? 2 : 5)

@@ -58,7 +58,7 @@ package enum Cursor {
     case .root(let decoder):
       return try decoder.singleValueContainer().decode(type)
     case .keyed(let container, let key):
-      return try container.decode(type, forKey: key)
+      return try container.codixDecode(type, forKey: key)
     case .element(var container):
       let value = try container.decode(type)
       self = .element(container)
@@ -69,7 +69,7 @@ package enum Cursor {
   /// Decodes the value as `T`, or returns `nil` when it is missing or `null`.
   package mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
     if case .keyed(let container, let key) = self {
-      return try container.decodeIfPresent(type, forKey: key)
+      return try container.codixDecodeIfPresent(type, forKey: key)
     }
     if try isAbsent() { return nil }
     return try decode(type)

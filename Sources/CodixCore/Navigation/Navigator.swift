@@ -78,7 +78,7 @@ package enum Navigator {
       var container: KeyedDecodingContainer<CodixKey>?
       do {
         container = try KeyedContainerCache.container(for: decoder)
-        return try container.unsafelyUnwrapped.decode(type, forKey: CodixKey(key))
+        return try container.unsafelyUnwrapped.codixDecode(type, forKey: CodixKey(key))
       } catch {
         throw failure(error, decoding: type, at: key, in: container, decoder: decoder)
       }

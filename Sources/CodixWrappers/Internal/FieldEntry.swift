@@ -1,8 +1,9 @@
 import CodixCore
 
 /// One property of a model, as the engine reads and writes it. Built once per
-/// model type (see `ModelTable`).
-struct FieldEntry<Root> {
+/// model type (see `ModelTable`); a class so that walking a table retains one
+/// reference per property instead of copying every closure.
+final class FieldEntry<Root> {
   /// The property's name, without the `_` of a wrapper's backing storage.
   let name: String
   /// Where the property lives below the model's value.
@@ -18,6 +19,21 @@ struct FieldEntry<Root> {
   let read: (inout Root, inout Cursor, ReadContext) throws -> Bool
   /// Writes the property, or `nil` when its type cannot be encoded.
   let write: ((Root, any Encoder) throws -> Void)?
+
+  init(
+    name: String, path: Path, components: [PathComponent], expected: String, isRequired: Bool,
+    debugJSON: Bool, read: @escaping (inout Root, inout Cursor, ReadContext) throws -> Bool,
+    write: ((Root, any Encoder) throws -> Void)?
+  ) {
+    self.name = name
+    self.path = path
+    self.components = components
+    self.expected = expected
+    self.isRequired = isRequired
+    self.debugJSON = debugJSON
+    self.read = read
+    self.write = write
+  }
 }
 
 extension FieldEntry {

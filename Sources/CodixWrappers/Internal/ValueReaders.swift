@@ -37,7 +37,31 @@ enum ValueReaders {
   }
 
   static func strict<V: Decodable>(_ type: V.Type) -> FieldReader<V> {
-    FieldReader { cursor, _ in try cursor.decodeIfPresent(V.self) }
+    if let reader = scalarReaders[ObjectIdentifier(V.self)] as? FieldReader<V> { return reader }
+    return FieldReader { cursor, _ in try cursor.decodeIfPresent(V.self) }
+  }
+
+  /// Non-generic readers of the standard scalars: no generic metadata to look
+  /// up per read, and the decoder's concrete overloads.
+  private static var scalarReaders: [ObjectIdentifier: Any] {
+    [
+      ObjectIdentifier(Int.self): scalar(Int.self) { try $0.decodeIfPresent(Int.self, forKey: $1) },
+      ObjectIdentifier(String.self): scalar(String.self) { try $0.decodeIfPresent(String.self, forKey: $1) },
+      ObjectIdentifier(Double.self): scalar(Double.self) { try $0.decodeIfPresent(Double.self, forKey: $1) },
+      ObjectIdentifier(Bool.self): scalar(Bool.self) { try $0.decodeIfPresent(Bool.self, forKey: $1) },
+      ObjectIdentifier(Int64.self): scalar(Int64.self) { try $0.decodeIfPresent(Int64.self, forKey: $1) },
+      ObjectIdentifier(Float.self): scalar(Float.self) { try $0.decodeIfPresent(Float.self, forKey: $1) },
+    ]
+  }
+
+  private static func scalar<V: Decodable>(
+    _ type: V.Type,
+    _ keyed: @escaping (KeyedDecodingContainer<CodixKey>, CodixKey) throws -> V?
+  ) -> FieldReader<V> {
+    FieldReader { cursor, _ in
+      if case .keyed(let container, let key) = cursor { return try keyed(container, key) }
+      return try cursor.decodeIfPresent(V.self)
+    }
   }
 
   /// Runs `strict`; after a type mismatch, tries `fallback`, and rethrows the
@@ -64,7 +88,12 @@ enum ValueReaders {
   static var lossyBool: FieldReader<Bool> {
     FieldReader<Bool> { cursor, context in
     try withFallback(
-      { try $0.decodeIfPresent(Bool.self) },
+      { cursor in
+        if case .keyed(let container, let key) = cursor {
+          return try container.decodeIfPresent(Bool.self, forKey: key)
+        }
+        return try cursor.decodeIfPresent(Bool.self)
+      },
       fallback: { cursor in
         if let int = try? cursor.decode(Int.self), int == 0 || int == 1 { return (int == 1, "\(int)") }
         if let text = try? cursor.decode(String.self) {
@@ -82,7 +111,12 @@ enum ValueReaders {
   static var lossyString: FieldReader<String> {
     FieldReader<String> { cursor, context in
     try withFallback(
-      { try $0.decodeIfPresent(String.self) },
+      { cursor in
+        if case .keyed(let container, let key) = cursor {
+          return try container.decodeIfPresent(String.self, forKey: key)
+        }
+        return try cursor.decodeIfPresent(String.self)
+      },
       fallback: { cursor in
         if let int = try? cursor.decode(Int.self) { return ("\(int)", "\(int)") }
         if let double = try? cursor.decode(Double.self) { return ("\(double)", "\(double)") }

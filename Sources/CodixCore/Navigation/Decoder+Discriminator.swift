@@ -1,0 +1,44 @@
+/// Reading the field that says which type a polymorphic value is.
+extension Decoder {
+  /// Decodes the discriminator at `path` as one of `Kind`'s cases.
+  ///
+  /// ```swift
+  /// enum Target: Decodable {
+  ///   case song(Song)
+  ///   case user(User)
+  ///
+  ///   enum Kind: String, Decodable, CaseIterable { case song, user }
+  ///
+  ///   init(from decoder: any Decoder) throws {
+  ///     switch try decoder.decodeDiscriminator(Kind.self, at: "type") {
+  ///     case .song: self = .song(try Song(from: decoder))
+  ///     case .user: self = .user(try User(from: decoder))
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Works in both styles: the same decoder is handed to `Song(from:)`, so a
+  /// wrapper model or a path-style model decodes the same object.
+  ///
+  /// - Throws: A ``CodixError`` of kind ``CodixError/Kind/dataCorrupted`` whose
+  ///   `expected` lists every allowed value and whose `found` is the value read,
+  ///   when it is none of `Kind`'s cases; `.keyNotFound` when the discriminator
+  ///   is missing.
+  public func decodeDiscriminator<Kind: RawRepresentable & CaseIterable & Decodable>(
+    _ kind: Kind.Type = Kind.self, at path: Path
+  ) throws -> Kind where Kind.RawValue: Decodable & Equatable {
+    guard var cursor = try Navigator.cursor(at: path, from: .root(self), ifPresent: false),
+      let raw = try Navigator.decode(Kind.RawValue.self, at: &cursor, ifPresent: false)
+    else {
+      throw CodixError(kind: .valueNotFound, path: Path(codingPath: codingPath).appending(path))
+    }
+    if let match = Kind.allCases.first(where: { $0.rawValue == raw } ) { return match }
+    let allowed = Kind.allCases.map { FoundRenderer.render(swiftValue: $0.rawValue) }
+    throw CodixError(
+      kind: .dataCorrupted, path: cursor.path, typeName: TypeNames.modelName(Kind.self),
+      expected: "one of " + allowed.joined(separator: ", "),
+      found: FoundRenderer.render(swiftValue: raw),
+      message: "Unknown \(Kind.self) \(FoundRenderer.render(swiftValue: raw)).")
+  }
+}

@@ -31,6 +31,7 @@ let package = Package(
     // MARK: End-to-end tests (each imports only public products)
     .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),
     .testTarget(name: "CodixWrappersEndToEndTests", dependencies: ["CodixWrappers"]),
+    .testTarget(name: "CodixMixedEndToEndTests", dependencies: ["CodixPath", "CodixWrappers"]),
   ],
   swiftLanguageModes: [.v6]
 )

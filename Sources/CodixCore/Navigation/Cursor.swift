@@ -15,6 +15,7 @@
 // a CodixError with the cursor's absolute path (from the decoder's codingPath),
 // and on the error path only, enriched with the value found and "did you mean".
 
+@usableFromInline
 package enum Cursor {
   /// The value a decoder is positioned at.
   case root(any Decoder)

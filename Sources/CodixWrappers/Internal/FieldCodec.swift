@@ -5,6 +5,7 @@ import CodixCore
 // existential: no allocation for the plain case or a small transformer.
 
 /// Turns a property's raw document value into its `Value` and back.
+@usableFromInline
 protocol FieldCodec<Value>: Sendable {
   associatedtype Value
   /// Builds the reader once per model type.
@@ -16,22 +17,26 @@ protocol FieldCodec<Value>: Sendable {
 }
 
 /// The reading behaviour a property's options ask for.
+@usableFromInline
 struct FieldRules: Sendable {
   var lossy = true
   var lossless = false
 }
 
 /// Reads a present value at a cursor; `nil` when it is missing or `null`.
+@usableFromInline
 struct FieldReader<Value> {
   let read: (inout Cursor, ReadContext) throws -> Value?
 }
 
 /// Writes a value at a path.
+@usableFromInline
 struct FieldWriter<Value> {
   let write: (Value, Path, any Encoder) throws -> Void
 }
 
 /// What a reader needs besides the cursor.
+@usableFromInline
 struct ReadContext {
   let userInfo: [CodingUserInfoKey: Any]
   let model: String
@@ -40,27 +45,38 @@ struct ReadContext {
 
 // MARK: - Plain values
 
+/// Marks the codec of values read with no transformer.
+protocol PlainCodecMarker {}
+
 /// A `Decodable` value read directly, with the lossy fallbacks.
-struct PlainCodec<Value: Decodable>: FieldCodec {
-  func makeReader(_ rules: FieldRules) -> FieldReader<Value> {
+@usableFromInline
+struct PlainCodec<Value: Decodable>: FieldCodec, PlainCodecMarker {
+  @inlinable init() {}
+
+  @usableFromInline func makeReader(_ rules: FieldRules) -> FieldReader<Value> {
     ValueReaders.reader(for: Value.self, rules: rules)
   }
 
-  func makeWriter() -> FieldWriter<Value>? {
+  @usableFromInline func makeWriter() -> FieldWriter<Value>? {
     ValueWriters.writer(for: Value.self)
   }
 
-  var expected: String { TypeNames.display(Value.self) }
+  @usableFromInline var expected: String { TypeNames.display(Value.self) }
 }
 
 // MARK: - Transformers
 
 /// A value read as `F.From` and converted by a transformer.
+@usableFromInline
 struct TransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
-  typealias Value = F.To
-  let transformer: F
+  @usableFromInline typealias Value = F.To
+  @usableFromInline let transformer: F
 
-  func makeReader(_ rules: FieldRules) -> FieldReader<F.To> {
+  @inlinable init(transformer: F) {
+    self.transformer = transformer
+  }
+
+  @usableFromInline func makeReader(_ rules: FieldRules) -> FieldReader<F.To> {
     let raw = ValueReaders.reader(for: F.From.self, rules: rules)
     let transformer = transformer
     return FieldReader { cursor, context in
@@ -69,27 +85,32 @@ struct TransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
     }
   }
 
-  func makeWriter() -> FieldWriter<F.To>? {
+  @usableFromInline func makeWriter() -> FieldWriter<F.To>? {
     ValueWriters.reversing(transformer)
   }
 
-  var expected: String { transformer.expectedDescription }
+  @usableFromInline var expected: String { transformer.expectedDescription }
 }
 
 /// An optional value read as `F.From` and converted by a transformer of the
 /// wrapped type: `@CodableDate var date: Date?`.
+@usableFromInline
 struct OptionalTransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
-  typealias Value = F.To?
-  let transformer: F
+  @usableFromInline typealias Value = F.To?
+  @usableFromInline let transformer: F
 
-  func makeReader(_ rules: FieldRules) -> FieldReader<F.To?> {
+  @inlinable init(transformer: F) {
+    self.transformer = transformer
+  }
+
+  @usableFromInline func makeReader(_ rules: FieldRules) -> FieldReader<F.To?> {
     let inner = TransformerCodec(transformer: transformer).makeReader(rules)
     return FieldReader { cursor, context in
       try inner.read(&cursor, context).map { Optional($0) }
     }
   }
 
-  func makeWriter() -> FieldWriter<F.To?>? {
+  @usableFromInline func makeWriter() -> FieldWriter<F.To?>? {
     guard let inner = ValueWriters.reversing(transformer) else { return nil }
     return FieldWriter { value, path, encoder in
       guard let value else { return }
@@ -97,5 +118,5 @@ struct OptionalTransformerCodec<F: Transformer>: FieldCodec where F.From: Decoda
     }
   }
 
-  var expected: String { transformer.expectedDescription }
+  @usableFromInline var expected: String { transformer.expectedDescription }
 }

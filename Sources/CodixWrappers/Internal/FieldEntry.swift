@@ -16,13 +16,19 @@ final class FieldEntry<Root> {
   /// Whether to print the JSON the property is read from.
   let debugJSON: Bool
   /// Reads the value at the cursor into `root`; `false` when it is absent.
-  let read: (inout Root, inout Cursor, ReadContext) throws -> Bool
+  let read: (UnsafeMutablePointer<Root>, inout Cursor, ReadContext) throws -> Bool
+  /// For a plain scalar property with no options: a non-generic read straight
+  /// into the property's storage at `offset` bytes into the model. The engine
+  /// falls back on `read` when it throws.
+  var fast: FastRead?
+  var offset = 0
   /// Writes the property, or `nil` when its type cannot be encoded.
   let write: ((Root, any Encoder) throws -> Void)?
 
   init(
     name: String, path: Path, components: [PathComponent], expected: String, isRequired: Bool,
-    debugJSON: Bool, read: @escaping (inout Root, inout Cursor, ReadContext) throws -> Bool,
+    debugJSON: Bool,
+    read: @escaping (UnsafeMutablePointer<Root>, inout Cursor, ReadContext) throws -> Bool,
     write: ((Root, any Encoder) throws -> Void)?
   ) {
     self.name = name
@@ -61,7 +67,8 @@ extension FieldEntry {
     let reader = codec.makeReader(setup.rules)
     let modifiers = setup.modifiers
     let isOptional = W.Value.self is any OptionalDescribing.Type
-    let read: (inout Root, inout Cursor, ReadContext) throws -> Bool = { root, cursor, context in
+    let read: (UnsafeMutablePointer<Root>, inout Cursor, ReadContext) throws -> Bool = {
+      root, cursor, context in
       guard var value = try reader.read(&cursor, context) else { return false }
       for modifier in modifiers {
         switch modifier.rule {
@@ -77,7 +84,7 @@ extension FieldEntry {
           }
         }
       }
-      root[keyPath: keyPath].storage.value = value
+      root.pointee[keyPath: keyPath].storage.value = value
       return true
     }
     let write = codec.makeWriter().map { writer in
@@ -85,9 +92,18 @@ extension FieldEntry {
         name: name, path: path, encodesNil: setup.encodesNil, isOptional: isOptional,
         value: { root in root[keyPath: keyPath].storage.current }, using: writer)
     }
-    return FieldEntry(
+    let entry = FieldEntry(
       name: name, path: path, components: components, expected: codec.expected,
       isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, read: read, write: write)
+    if modifiers.isEmpty, !setup.debugJSON, codec is any PlainCodecMarker,
+      let fast = FastReads.read(for: W.Value.self),
+      let wrapperOffset = MemoryLayout<Root>.offset(of: keyPath),
+      let valueOffset = W.valueOffset
+    {
+      entry.fast = fast
+      entry.offset = wrapperOffset + valueOffset
+    }
+    return entry
   }
 
   /// The entry of a plain stored `var` of a `Decodable` type: read at its
@@ -106,7 +122,7 @@ extension FieldEntry {
       isRequired: false, debugJSON: false,
       read: { root, cursor, context in
         guard let value = try reader.read(&cursor, context) else { return false }
-        root[keyPath: keyPath] = value
+        root.pointee[keyPath: keyPath] = value
         return true
       },
       write: write)
@@ -142,6 +158,8 @@ extension FieldEntry {
 protocol StorageWrapper: WrapperField {
   associatedtype Value
   var storage: WrapperStorage<Value> { get set }
+  /// The byte offset of `storage.value` inside the wrapper.
+  static var valueOffset: Int? { get }
 }
 
 extension StorageWrapper {
@@ -173,5 +191,43 @@ enum PlainCodecs {
 
   private static func make<D: Decodable>(_ type: D.Type) -> Any {
     PlainCodec<D>()
+  }
+}
+
+// MARK: - Fast scalar reads
+
+/// Reads a present scalar into the `Value?` storage at the pointer; `false`
+/// when the key is missing or `null`.
+typealias FastRead = @Sendable (KeyedDecodingContainer<CodixKey>, CodixKey, UnsafeMutableRawPointer) throws -> Bool
+
+enum FastReads {
+  static func read(for type: Any.Type) -> FastRead? {
+    table[ObjectIdentifier(type)]
+  }
+
+  private static let table: [ObjectIdentifier: FastRead] = Dictionary(
+    uniqueKeysWithValues: pair(Int.self) + pair(String.self) + pair(Double.self) + pair(Bool.self)
+      + pair(Int64.self) + pair(Float.self))
+
+  /// The reads for `T` (stored as `T?`) and `T?` (stored as `T??`).
+  private static func pair<T: Decodable & Sendable>(_ type: T.Type) -> [(ObjectIdentifier, FastRead)] {
+    [
+      (
+        ObjectIdentifier(T.self),
+        { container, key, pointer in
+          guard let value = try container.codixDecodeIfPresent(T.self, forKey: key) else { return false }
+          pointer.assumingMemoryBound(to: T?.self).pointee = value
+          return true
+        }
+      ),
+      (
+        ObjectIdentifier(T?.self),
+        { container, key, pointer in
+          guard let value = try container.codixDecodeIfPresent(T.self, forKey: key) else { return false }
+          pointer.assumingMemoryBound(to: T??.self).pointee = .some(value)
+          return true
+        }
+      ),
+    ]
   }
 }

@@ -2,12 +2,14 @@ import CodixCore
 
 /// Everything a wrapper's initializer says about its property. Captured once
 /// per model type from a blank `init()` instance; never read per decode.
+@usableFromInline
 struct FieldSetup<Value>: Sendable {
-  var key: Path?
-  var options: [KodableOption<Value>]
-  var hasDefault: Bool
-  var codec: (any FieldCodec<Value>)?
+  @usableFromInline var key: Path?
+  @usableFromInline var options: [KodableOption<Value>]
+  @usableFromInline var hasDefault: Bool
+  @usableFromInline var codec: (any FieldCodec<Value>)?
 
+  @inlinable
   init(
     key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: (any FieldCodec<Value>)?
   ) {
@@ -73,11 +75,19 @@ protocol WrapperField {
 }
 
 /// The state every wrapper keeps: its value once set, and its setup.
+@usableFromInline
 struct WrapperStorage<Value> {
-  var value: Value?
-  let setup: FieldSetup<Value>
+  @usableFromInline var value: Value?
+  @usableFromInline let setup: FieldSetup<Value>
+
+  @inlinable
+  init(value: Value?, setup: FieldSetup<Value>) {
+    self.value = value
+    self.setup = setup
+  }
 
   /// The value to read: the set value, `nil` for an unset optional.
+  @inlinable
   var current: Value? {
     if let value { return value }
     if let nilLiteral = Value.self as? any ExpressibleByNilLiteral.Type {

@@ -19,20 +19,33 @@ enum WrapperEngine {
         codix.expected = codix.expected ?? "an object (\(table.model))"
         throw codix
       }
-      try decode(table.group, from: container, into: &root, table: table, userInfo: userInfo)
+      try withUnsafeMutablePointer(to: &root) { (root) throws(CodixError) in
+        try decode(table.group, from: container, into: root, table: table, userInfo: userInfo)
+      }
     }
     for entry in table.complex {
-      try decodeComplex(entry, from: decoder, into: &root, table: table, userInfo: userInfo)
+      try withUnsafeMutablePointer(to: &root) { (root) throws(CodixError) in
+        try decodeComplex(entry, from: decoder, into: root, table: table, userInfo: userInfo)
+      }
     }
   }
 
   private static func decode<Root>(
     _ group: FieldGroup<Root>, from container: KeyedDecodingContainer<CodixKey>,
-    into root: inout Root, table: ModelTable<Root>, userInfo: [CodingUserInfoKey: Any]
+    into root: UnsafeMutablePointer<Root>, table: ModelTable<Root>,
+    userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
     for (key, entry) in group.leaves {
+      if let fast = entry.fast,
+        let stored = try? fast(container, key, UnsafeMutableRawPointer(root) + entry.offset)
+      {
+        if !stored, entry.isRequired {
+          throw missing(at: .keyed(container, key), entry: entry, table: table)
+        }
+        continue
+      }
       var cursor = Cursor.keyed(container, key)
-      try read(entry, at: &cursor, into: &root, table: table, userInfo: userInfo)
+      try read(entry, at: &cursor, into: root, table: table, userInfo: userInfo)
     }
     for (key, child) in group.children {
       let cursor = Cursor.keyed(container, key)
@@ -46,12 +59,12 @@ enum WrapperEngine {
       } catch {
         throw failure(error, at: cursor, entry: child.allEntries.first, table: table)
       }
-      try decode(child, from: nested, into: &root, table: table, userInfo: userInfo)
+      try decode(child, from: nested, into: root, table: table, userInfo: userInfo)
     }
   }
 
   private static func decodeComplex<Root>(
-    _ entry: FieldEntry<Root>, from decoder: any Decoder, into root: inout Root,
+    _ entry: FieldEntry<Root>, from decoder: any Decoder, into root: UnsafeMutablePointer<Root>,
     table: ModelTable<Root>, userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
     let found: Cursor?
@@ -70,11 +83,11 @@ enum WrapperEngine {
       }
       return
     }
-    try read(entry, at: &cursor, into: &root, table: table, userInfo: userInfo)
+    try read(entry, at: &cursor, into: root, table: table, userInfo: userInfo)
   }
 
   private static func read<Root>(
-    _ entry: FieldEntry<Root>, at cursor: inout Cursor, into root: inout Root,
+    _ entry: FieldEntry<Root>, at cursor: inout Cursor, into root: UnsafeMutablePointer<Root>,
     table: ModelTable<Root>, userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
     let context = ReadContext(userInfo: userInfo, model: table.model, property: entry.name)
@@ -85,7 +98,7 @@ enum WrapperEngine {
     }
     let stored: Bool
     do {
-      stored = try entry.read(&root, &cursor, context)
+      stored = try entry.read(root, &cursor, context)
     } catch {
       throw failure(error, at: cursor, entry: entry, table: table)
     }

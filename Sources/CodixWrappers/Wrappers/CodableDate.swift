@@ -18,8 +18,9 @@ import Foundation
 /// `dateDecodingStrategy` is not used for these properties.
 @propertyWrapper
 public struct CodableDate<Value> {
-  var storage: WrapperStorage<Value>
+  @usableFromInline var storage: WrapperStorage<Value>
 
+  @inlinable
   init(value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: (any FieldCodec<Value>)?) {
     storage = WrapperStorage(
       value: value,
@@ -27,6 +28,7 @@ public struct CodableDate<Value> {
   }
 
   /// An ISO 8601 date at the property's name: `@CodableDate var created: Date`.
+  @inlinable
   public init() {
     let codec: (any FieldCodec<Value>)? =
       (TransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
@@ -47,16 +49,19 @@ public struct CodableDate<Value> {
 
 extension CodableDate where Value == Date {
   /// A date in `strategy` at the property's name, or at a `.key(...)` option.
+  @inlinable
   public init(_ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
     self.init(value: nil, key: nil, options: options, hasDefault: false, codec: TransformerCodec(transformer: strategy))
   }
 
   /// A date in `strategy` at `key`.
+  @inlinable
   public init(_ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
     self.init(value: nil, key: key, options: options, hasDefault: false, codec: TransformerCodec(transformer: strategy))
   }
 
   /// A date in `strategy`, keeping the initial value when it is missing or `null`.
+  @inlinable
   public init(wrappedValue: Date, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
     self.init(
       value: wrappedValue, key: nil, options: options, hasDefault: true, codec: TransformerCodec(transformer: strategy))
@@ -65,12 +70,14 @@ extension CodableDate where Value == Date {
 
 extension CodableDate where Value == Date? {
   /// An optional date in `strategy`: `nil` when missing or `null`.
+  @inlinable
   public init(_ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date?>...) {
     self.init(
       value: nil, key: nil, options: options, hasDefault: false, codec: OptionalTransformerCodec(transformer: strategy))
   }
 
   /// An optional date in `strategy` at `key`.
+  @inlinable
   public init(_ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date?>...) {
     self.init(
       value: nil, key: key, options: options, hasDefault: false, codec: OptionalTransformerCodec(transformer: strategy))
@@ -89,4 +96,6 @@ extension CodableDate: Hashable where Value: Hashable {
   public func hash(into hasher: inout Hasher) { hasher.combine(storage.current) }
 }
 
-extension CodableDate: StorageWrapper {}
+extension CodableDate: StorageWrapper {
+  static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }
+}

@@ -27,8 +27,9 @@ import CodixCore
 /// equality compares values only.
 @propertyWrapper
 public struct Coding<Value> {
-  var storage: WrapperStorage<Value>
+  @usableFromInline var storage: WrapperStorage<Value>
 
+  @inlinable
   init(value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: (any FieldCodec<Value>)?) {
     storage = WrapperStorage(
       value: value,
@@ -39,6 +40,7 @@ public struct Coding<Value> {
   ///
   /// The property's type must be `Decodable` (checked when its model is first
   /// decoded), or the wrapper must be given a transformer with `using:`.
+  @inlinable
   public init() {
     self.init(value: nil, key: nil, options: [], hasDefault: false, codec: nil)
   }
@@ -62,33 +64,39 @@ public struct Coding<Value> {
 extension Coding where Value: Decodable {
   /// Reads the property at its own name, keeping the initial value when the
   /// key is missing or `null`: `@Coding var count: Int = 0`.
+  @inlinable
   public init(wrappedValue: Value) {
     self.init(value: wrappedValue, key: nil, options: [], hasDefault: true, codec: PlainCodec<Value>())
   }
 
   /// Reads the property at `key`, a Codix path: `@Coding("address.zipCode") var zip: Int`.
+  @inlinable
   public init(_ key: Path, _ options: KodableOption<Value>...) {
     self.init(value: nil, key: key, options: options, hasDefault: false, codec: PlainCodec<Value>())
   }
 
   /// Reads the property at its own name with options: `@Coding(.trimmed) var title: String`.
+  @inlinable
   public init(_ options: KodableOption<Value>...) {
     self.init(value: nil, key: nil, options: options, hasDefault: false, codec: PlainCodec<Value>())
   }
 
   /// Reads the property at `key`, keeping the initial value when it is missing or `null`.
+  @inlinable
   public init(wrappedValue: Value, _ key: Path, _ options: KodableOption<Value>...) {
     self.init(value: wrappedValue, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
   }
 
   /// Reads the property at its own name with options, keeping the initial value
   /// when it is missing or `null`.
+  @inlinable
   public init(wrappedValue: Value, _ options: KodableOption<Value>...) {
     self.init(value: wrappedValue, key: nil, options: options, hasDefault: true, codec: PlainCodec<Value>())
   }
 
   /// Reads the property, using `default` when it is missing or `null`:
   /// `@Coding(default: "+1 123456789") var phone: String`.
+  @inlinable
   public init(_ key: Path? = nil, default: Value, _ options: KodableOption<Value>...) {
     self.init(value: `default`, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
   }
@@ -101,6 +109,7 @@ extension Coding {
   /// `@Coding("salary", using: SalaryTransformer()) var salary: Salary`.
   ///
   /// Encoding the property needs a ``ReversibleTransformer``.
+  @inlinable
   public init<F: Transformer>(_ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...)
   where F.To == Value, F.From: Decodable {
     self.init(
@@ -110,6 +119,7 @@ extension Coding {
 
   /// Reads and converts the raw value at `key`, keeping the initial value when
   /// it is missing or `null`.
+  @inlinable
   public init<F: Transformer>(
     wrappedValue: Value, _ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...
   ) where F.To == Value, F.From: Decodable {
@@ -120,6 +130,7 @@ extension Coding {
 
   /// Reads and converts the raw value at `key` into an optional property:
   /// `@Coding("birthday", using: DateFromString(format: "yyyy/MM/dd")) var birthday: Date?`.
+  @inlinable
   public init<F: Transformer>(_ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...)
   where Value == F.To?, F.From: Decodable {
     self.init(
@@ -150,7 +161,9 @@ extension Coding: CustomStringConvertible {
   }
 }
 
-extension Coding: StorageWrapper {}
+extension Coding: StorageWrapper {
+  static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }
+}
 
 /// Explains a read of a wrapper that was never set. Only reachable through a
 /// programming error (reading a model that was neither decoded nor filled in).

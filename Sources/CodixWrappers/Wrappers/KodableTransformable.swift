@@ -10,9 +10,10 @@ import CodixCore
 /// Keys, options, missing and `null` values behave as with ``Coding``.
 @propertyWrapper
 public struct KodableTransformable<T: KodableTransform> {
-  var storage: WrapperStorage<T.To>
+  @usableFromInline var storage: WrapperStorage<T.To>
 
   /// Reads the property at its own name.
+  @inlinable
   public init() {
     storage = WrapperStorage(
       value: nil,
@@ -20,6 +21,7 @@ public struct KodableTransformable<T: KodableTransform> {
   }
 
   /// Reads the property at `key` (its own name when `nil`).
+  @inlinable
   public init(_ key: Path? = nil, _ options: KodableOption<T.To>...) {
     storage = WrapperStorage(
       value: nil,
@@ -27,6 +29,7 @@ public struct KodableTransformable<T: KodableTransform> {
   }
 
   /// Reads the property at `key`, keeping the initial value when it is missing or `null`.
+  @inlinable
   public init(wrappedValue: T.To, _ key: Path? = nil, _ options: KodableOption<T.To>...) {
     storage = WrapperStorage(
       value: wrappedValue,
@@ -55,4 +58,6 @@ extension KodableTransformable: Hashable where T.To: Hashable {
   public func hash(into hasher: inout Hasher) { hasher.combine(storage.current) }
 }
 
-extension KodableTransformable: StorageWrapper {}
+extension KodableTransformable: StorageWrapper {
+  static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }
+}

@@ -41,6 +41,11 @@ package enum FoundRenderer {
     case let bool as Bool: return bool ? "true" : "false"
     case let date as Date: return quote(date.formatted(.iso8601))
     case let url as URL: return quote(url.absoluteString)
+    case let date as DateValue:
+      switch date {
+      case .string(let text): return quote(text)
+      case .number(let number): return "\(number)"
+      }
     case let number as any BinaryInteger: return "\(number)"
     case let number as any BinaryFloatingPoint: return "\(number)"
     default:

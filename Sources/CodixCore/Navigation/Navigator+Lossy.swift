@@ -27,7 +27,8 @@ extension Navigator {
         warning.attribute(
           insideValueOf: Element.self,
           at: Path(codingPath: container.codingPath + [CodixKey(index: index)]))
-        warning.message = "Dropped element \(index) of a lossy array. " + (warning.message ?? "")
+        warning.message = ["Dropped element \(index) of a lossy array.", warning.message]
+          .compactMap { $0 }.joined(separator: " ")
         CodixDiagnostics.report(warning, in: userInfo)
         do {
           if container.currentIndex == index {

@@ -140,9 +140,9 @@ package enum Navigator {
     _ error: any Error, raw: F.From, transformer: F, at path: Path
   ) -> CodixError {
     var codix: CodixError
-    if let thrown = error as? CodixError, thrown.kind == .transformFailed, !thrown.isLocated {
+    if let thrown = error as? CodixError, !thrown.isLocated {
       codix = thrown
-    } else if let thrown = error as? CodixError, thrown.isLocated {
+    } else if let thrown = error as? CodixError {
       return thrown
     } else {
       codix = CodixError(kind: .transformFailed, message: "\(error)", underlyingError: error)

@@ -77,7 +77,10 @@ struct TransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
   }
 
   @usableFromInline func makeReader(_ rules: FieldRules) -> FieldReader<F.To> {
-    let raw = ValueReaders.reader(for: F.From.self, rules: rules)
+    // The transformer sees the document's own value: no lossy coercion first.
+    var strict = rules
+    strict.lossy = false
+    let raw = ValueReaders.reader(for: F.From.self, rules: strict)
     let transformer = transformer
     return FieldReader { cursor, context in
       guard let value = try raw.read(&cursor, context) else { return nil }

@@ -87,10 +87,22 @@ extension FieldEntry {
       root.pointee[keyPath: keyPath].storage.value = value
       return true
     }
-    let write = codec.makeWriter().map { writer in
-      writing(
+    let write: (Root, any Encoder) throws -> Void
+    if let writer = codec.makeWriter() {
+      write = writing(
         name: name, path: path, encodesNil: setup.encodesNil, isOptional: isOptional,
         value: { root in root[keyPath: keyPath].storage.current }, using: writer)
+    } else {
+      let expected = codec.expected
+      write = { _, encoder in
+        throw CodixError(
+          kind: .typeMismatch, path: Path(codingPath: encoder.codingPath).appending(path),
+          typeName: String(describing: Root.self), property: name,
+          expected: "an Encodable value or a ReversibleTransformer",
+          message:
+            "Property \(name) (\(expected)) cannot be encoded: its type is not Encodable or its "
+            + "transformer cannot convert back. Use a ReversibleTransformer to encode it.")
+      }
     }
     let entry = FieldEntry(
       name: name, path: path, components: components, expected: codec.expected,

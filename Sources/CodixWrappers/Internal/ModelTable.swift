@@ -129,8 +129,10 @@ final class FieldGroup<Root> {
 /// The cache of model tables, one per type.
 enum ModelTables {
   private final class Storage: @unchecked Sendable {
+    // Unchecked: every access holds `lock`.
     let lock = NSLock()
-    var tables: [ObjectIdentifier: Any] = [:]
+    var tables: [ObjectIdentifier: AnyObject] = [:]
+    var failures: [ObjectIdentifier: CodixError] = [:]
   }
 
   private static let storage = Storage()
@@ -141,22 +143,30 @@ enum ModelTables {
     let id = ObjectIdentifier(type)
     storage.lock.lock()
     let cached = storage.tables[id]
+    let failure = cached == nil ? storage.failures[id] : nil
     storage.lock.unlock()
-    if let result = cached as? Result<ModelTable<Root>, CodixError> {
-      return try result.get()
+    if let cached {
+      // safe: the entry for `Root`'s identifier is always a ModelTable<Root>.
+      return unsafeDowncast(cached, to: ModelTable<Root>.self)
     }
+    if let failure { throw failure }
     // Built outside the lock: building runs the model's init(), which may be
     // arbitrary code. Racing first decodes may build twice; the first stored wins.
-    let result: Result<ModelTable<Root>, CodixError>
+    let built: ModelTable<Root>
     do {
-      result = .success(try ModelTable.build(from: prototype()))
+      built = try ModelTable.build(from: prototype())
     } catch {
-      result = .failure(error)
+      storage.lock.lock()
+      storage.failures[id] = error
+      storage.lock.unlock()
+      throw error
     }
     storage.lock.lock()
-    let winner = storage.tables[id] as? Result<ModelTable<Root>, CodixError> ?? result
-    storage.tables[id] = winner
-    storage.lock.unlock()
-    return try winner.get()
+    defer { storage.lock.unlock() }
+    if let winner = storage.tables[id] {
+      return unsafeDowncast(winner, to: ModelTable<Root>.self)
+    }
+    storage.tables[id] = built
+    return built
   }
 }

@@ -143,13 +143,24 @@ extension Optional: OptionalReading where Wrapped: Decodable {
 
 // MARK: - Lossy arrays
 
+private let scalarTypes: Set<ObjectIdentifier> = [
+  ObjectIdentifier(String.self), ObjectIdentifier(Int.self), ObjectIdentifier(Double.self),
+  ObjectIdentifier(Bool.self), ObjectIdentifier(Int64.self), ObjectIdentifier(Float.self),
+]
+
 protocol LossyArrayReading {
   static func lossyReader() -> Any
 }
 
 extension Array: LossyArrayReading where Element: Decodable {
   static func lossyReader() -> Any {
-    FieldReader<[Element]> { cursor, context in
+    let scalarElements = scalarTypes.contains(ObjectIdentifier(Element.self))
+    return FieldReader<[Element]> { cursor, context in
+      if scalarElements, case .keyed(let container, let key) = cursor {
+        // Scalars have no side effects: try the whole array strictly first and
+        // go element by element only when that fails.
+        if let strict = try? container.decodeIfPresent([Element].self, forKey: key) { return strict }
+      }
       if try cursor.isAbsent() { return nil }
       var reader = LossyElementContext(context: context)
       return try Navigator.decodeLossyArray(

@@ -1,4 +1,3 @@
-import CodixCore
 import Foundation
 
 extension CodixTopLevelDecoder {

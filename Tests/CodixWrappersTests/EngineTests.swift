@@ -1,0 +1,254 @@
+import CodixWrappers
+import Foundation
+import Testing
+
+private func json(_ text: String) -> Data { Data(text.utf8) }
+
+private func codixError(_ body: () throws -> Void) -> CodixError? {
+  do {
+    try body()
+    return nil
+  } catch let error as CodixError {
+    return error
+  } catch {
+    Issue.record("not a CodixError: \(error)")
+    return nil
+  }
+}
+
+// MARK: - Value semantics, Sendable, Equatable, Hashable
+
+private struct Profile: Kodable, Sendable, Hashable {
+  @Coding var name: String
+  @Coding("meta.tags") var tags: [String]
+  @Coding var score: Int?
+  @CodableDate(.timestamp) var seen: Date
+}
+
+@Test func copiesAreIndependent() throws {
+  let original = try Profile.decode(
+    from: json(#"{"name": "a", "meta": {"tags": ["x"]}, "score": 1, "seen": 10}"#))
+  var copy = original
+  copy.name = "b"
+  copy.tags.append("y")
+  copy.score = nil
+  #expect(original.name == "a")
+  #expect(original.tags == ["x"])
+  #expect(original.score == 1)
+  #expect(copy != original)
+  var same = original
+  same.name = "a"
+  #expect(same == original)
+  #expect(Set([original, same]).count == 1)
+}
+
+@Test func wrappersConformWhenTheirValuesDo() {
+  func requireSendable<T: Sendable>(_: T.Type) {}
+  func requireHashable<T: Hashable>(_: T.Type) {}
+  requireSendable(Coding<Int>.self)
+  requireHashable(Coding<String?>.self)
+  requireSendable(CodableDate<Date>.self)
+  requireHashable(CodableDate<Date?>.self)
+  requireSendable(Profile.self)
+}
+
+// MARK: - Plain properties
+
+private struct Mixed: Kodable {
+  var plain: String = "initial"
+  var optional: Int?
+  let constant: String = "kept"
+  var businessState = NonDecodable()
+  @Coding var wrapped: Int = 0
+}
+
+private struct NonDecodable: Equatable {
+  var counter = 0
+}
+
+@Test func plainVarsDecodeLetsAndNonDecodablesAreLeftAlone() throws {
+  let decoded = try Mixed.decode(
+    from: json(#"{"plain": "p", "optional": 5, "constant": "changed", "businessState": 1}"#))
+  #expect(decoded.plain == "p")
+  #expect(decoded.optional == 5)
+  #expect(decoded.constant == "kept")
+  #expect(decoded.businessState == NonDecodable())
+  #expect(decoded.wrapped == 0)
+  let empty = try Mixed.decode(from: json("{}"))
+  #expect(empty.plain == "initial")
+  #expect(empty.optional == nil)
+}
+
+// MARK: - Errors carry model, property and absolute path
+
+private struct Line: Kodable {
+  @Coding var sku: String
+  @Coding("qty") var quantity: Int
+}
+
+private struct Order: Kodable {
+  @Coding var id: Int
+  @Coding("items", .enforceTypeDecoding) var lines: [Line]
+}
+
+@Test func errorsInsideNestedModelsInsideArraysHaveTheFullPath() throws {
+  let data = json(
+    #"{"data": {"orders": [{"id": 1, "items": []}, {"id": 2, "items": [{"sku": "a", "qty": "x"}]}]}}"#)
+  let error = try #require(
+    codixError { _ = try JSONDecoder().decode([Order].self, from: data, at: "data.orders") })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.path == "data.orders[1].items[0].qty")
+  #expect(error.typeName == "Line")
+  #expect(error.property == "quantity")
+  #expect(error.found == #""x""#)
+}
+
+@Test func decodeFromAtPrefixesThePath() throws {
+  let error = try #require(
+    codixError { _ = try Line.decode(from: json(#"{"a": [{"sku": "s"}]}"#), at: "a[0]") })
+  #expect(error.kind == .keyNotFound)
+  #expect(error.path == "a[0].qty")
+  #expect(error.headline == "Line.quantity at a[0].qty: key not found, expected Int")
+}
+
+@Test func aNullRequiredValueIsValueNotFound() throws {
+  let error = try #require(codixError { _ = try Line.decode(from: json(#"{"sku": null, "qty": 1}"#)) })
+  #expect(error.kind == .valueNotFound)
+  #expect(error.path == "sku")
+  #expect(error.property == "sku")
+}
+
+@Test func aMissingIntermediateObjectIsReportedAtThatObject() throws {
+  let error = try #require(codixError { _ = try Profile.decode(from: json(#"{"name": "a", "seen": 1}"#)) })
+  #expect(error.kind == .keyNotFound)
+  #expect(error.path == "meta")
+  #expect(error.property == "tags")
+}
+
+@Test func aModelThatIsNotAnObject() throws {
+  let error = try #require(codixError { _ = try Line.decode(from: json("[1, 2]")) })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.typeName == "Line")
+  #expect(error.path == .root)
+}
+
+// MARK: - Paths in keys
+
+private struct Deep: Kodable {
+  @Coding("a.b[1].c") var indexed: Int
+  @Coding("list[-1]") var last: String
+  @Coding(Path("x/y.z", separator: "/")) var dotted: Bool
+  @Coding("missing[3].value") var absent: Int?
+  @Coding("") var whole: Lists?
+}
+
+private struct Lists: Decodable, Equatable {
+  let list: [String]
+}
+
+@Test func keysAreFullPaths() throws {
+  let deep = try Deep.decode(
+    from: json(#"{"a": {"b": [{"c": 1}, {"c": 2}]}, "list": ["p", "q"], "x": {"y.z": true}}"#))
+  #expect(deep.indexed == 2)
+  #expect(deep.last == "q")
+  #expect(deep.dotted == true)
+  #expect(deep.absent == nil)
+  #expect(deep.whole == Lists(list: ["p", "q"]))
+}
+
+@Test func anIndexPastTheEndInAKeyIsIndexOutOfRange() throws {
+  let error = try #require(
+    codixError { _ = try Deep.decode(from: json(#"{"a": {"b": [{"c": 1}]}, "list": ["p"], "x": {"y.z": true}}"#)) })
+  #expect(error.kind == .indexOutOfRange)
+  #expect(error.path == "a.b[1]")
+  #expect(error.property == "indexed")
+}
+
+private struct BadKey: Kodable {
+  @Coding("a..b") var value: Int
+}
+
+@Test func aMalformedKeyIsAClearErrorAtTheFirstDecode() throws {
+  let model = BadKey()  // declaring and creating the model does not crash
+  _ = model
+  let error = try #require(codixError { _ = try BadKey.decode(from: json(#"{"a": {"b": 1}}"#)) })
+  #expect(error.kind == .invalidPath)
+  #expect(error.typeName == "BadKey")
+  #expect(error.property == "value")
+  let again = try #require(codixError { _ = try BadKey.decode(from: json("{}")) })
+  #expect(again.kind == .invalidPath)
+}
+
+// MARK: - Encoding
+
+private struct Nested: Kodable, Equatable {
+  @Coding("user.name") var name: String
+  @Coding("user.address.city") var city: String
+  @Coding("user.address.zip", .encodeAsNullIfNil) var zip: String?
+  @Coding("user.nick") var nick: String?
+  @CodableDate("user.born", .format("yyyy/MM/dd")) var born: Date
+  @Coding("flags[1]") var flag: Bool
+}
+
+@Test func encodingMergesPathsAndRoundTrips() throws {
+  let model = try Nested.decode(
+    from: json(
+      #"{"user": {"name": "n", "address": {"city": "c"}, "born": "2000/08/12"}, "flags": [false, 1]}"#))
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys]
+  let data = try encoder.encode(model)
+  #expect(
+    String(decoding: data, as: UTF8.self)
+      == #"{"flags":[null,true],"user":{"address":{"city":"c","zip":null},"born":"2000\/08\/12","name":"n"}}"#)
+  #expect(try Nested.decode(from: data) == model)
+}
+
+private struct OneWay: Transformer {
+  func transform(_ value: String) throws -> Int { value.count }
+}
+
+private struct Measured: Kodable {
+  @Coding("text", using: OneWay()) var length: Int
+}
+
+@Test func aOneWayTransformerDecodesButRefusesToEncode() throws {
+  let measured = try Measured.decode(from: json(#"{"text": "abcd"}"#))
+  #expect(measured.length == 4)
+  let error = try #require(codixError { _ = try JSONEncoder().encode(measured) })
+  #expect(error.property == "length")
+}
+
+// MARK: - Concurrency
+
+private struct Racer: Kodable, Equatable {
+  @Coding var id: Int
+  @Coding("nested.value") var value: String
+  @CodableDate("when", .format("yyyy/MM/dd")) var when: Date
+  @Coding var tags: [String]
+}
+
+private struct OtherRacer: Kodable {
+  @Coding var id: Int
+  @Coding(.lossless) var amount: Double
+}
+
+@Test func manyThreadsDecodeTheSameAndDifferentTypes() async throws {
+  let results = await withTaskGroup(of: Bool.self) { group in
+    for index in 0..<200 {
+      group.addTask {
+        let racer = try? Racer.decode(
+          from: json(
+            #"{"id": \#(index), "nested": {"value": "v\#(index)"}, "when": "2000/08/12", "tags": ["a", 1, "b"]}"#))
+        let other = try? OtherRacer.decode(from: json(#"{"id": \#(index), "amount": "\#(index).5"}"#))
+        return racer?.id == index && racer?.value == "v\(index)" && racer?.tags == ["a", "b"]
+          && racer?.when == Date(timeIntervalSince1970: 966_038_400)
+          && other?.amount == Double(index) + 0.5
+      }
+    }
+    var all: [Bool] = []
+    for await result in group { all.append(result) }
+    return all
+  }
+  #expect(results.count == 200)
+  #expect(results.allSatisfy { $0 })
+}

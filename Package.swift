@@ -32,6 +32,7 @@ let package = Package(
     .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),
     .testTarget(name: "CodixWrappersEndToEndTests", dependencies: ["CodixWrappers"]),
     .testTarget(name: "CodixMixedEndToEndTests", dependencies: ["CodixPath", "CodixWrappers"]),
+    .testTarget(name: "CodixRealDataTests", dependencies: ["CodixPath", "CodixWrappers"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -65,3 +65,21 @@ try report(
       try decoder.decode([WrapperUser].self, from: payload, at: "response.users").count
     },
   ], rounds: rounds, iterations: quick ? 2 : 5)
+
+if let twitter = sharedData("twitter.json") {
+  try report(
+    "twitter.json: 100 statuses x 11 fields (\(twitter.count / 1024) KiB), median of \(rounds) rounds",
+    [
+      Case(name: "hand-written Codable") {
+        try decoder.decode([HandStatus].self, from: twitter, at: "statuses").count
+      },
+      Case(name: "CodixPath decode(at:)") {
+        try decoder.decode([PathStatus].self, from: twitter, at: "statuses").count
+      },
+      Case(name: "CodixWrappers @Coding") {
+        try decoder.decode([WrapperStatus].self, from: twitter, at: "statuses").count
+      },
+    ], rounds: rounds, iterations: quick ? 5 : 20)
+} else {
+  print("\n(../shared/data/twitter.json not found: real-data benchmark skipped)")
+}

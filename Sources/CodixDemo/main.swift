@@ -122,7 +122,8 @@ func section(_ title: String) {
 
 do {
   section("CodixPath: JSONDecoder().decode(User.self, from: json, at: \"response.users[0]\")")
-  let user = try JSONDecoder().decode(PathUser.self, from: Data(pathJSON.utf8), at: "response.users[0]")
+  let user = try JSONDecoder().decode(
+    PathUser.self, from: Data(pathJSON.utf8), at: "response.users[0]")
   print(user)
 
   section("CodixWrappers: WrapperUser.decode(from: json)")

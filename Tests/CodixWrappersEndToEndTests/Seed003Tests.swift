@@ -145,7 +145,8 @@ struct Amounts: Kodable {
   let diagnostics = CodixDiagnostics()
   let decoder = JSONDecoder()
   decoder.userInfo[.codixDiagnostics] = diagnostics
-  _ = try Amounts.decode(from: json(#"{"double": 629.9, "int": 1563, "string": "s"}"#), using: decoder)
+  _ = try Amounts.decode(
+    from: json(#"{"double": 629.9, "int": 1563, "string": "s"}"#), using: decoder)
   #expect(diagnostics.warnings.map(\.path) == ["double", "int"])
   #expect(diagnostics.warnings.allSatisfy { $0.typeName == "Amounts" })
   #expect(diagnostics.warnings.map(\.property) == ["double", "integer"])
@@ -231,7 +232,8 @@ func rangeMaxAndMinValidate(override: String) throws {
     "name": "", "up": [], "down": [], "byRank": [], "byRankDown": [], "byName": [],
     "clamped": 0, "ranged": 1, "capped": 0, "floored": 9,
   ]
-  let replacement = try #require(try JSONSerialization.jsonObject(with: json(override)) as? [String: Any])
+  let replacement = try #require(
+    try JSONSerialization.jsonObject(with: json(override)) as? [String: Any])
   fields.merge(replacement) { $1 }
   let data = try JSONSerialization.data(withJSONObject: fields)
   #expect(throws: CodixError.self) { try Presets.decode(from: data) }
@@ -262,7 +264,9 @@ struct Test: Kodable {
   let value = try Test.decode(from: json(#"{"html_url": "https://github.com/apple/swift"}"#))
   #expect(value.url == URL(string: "https://github.com/apple/swift"))
   let encoded = try JSONEncoder().encode(value)
-  #expect(String(decoding: encoded, as: UTF8.self) == #"{"html_url":"https:\/\/github.com\/apple\/swift"}"#)
+  #expect(
+    String(decoding: encoded, as: UTF8.self)
+      == #"{"html_url":"https:\/\/github.com\/apple\/swift"}"#)
 }
 
 // MARK: - Encoding null values
@@ -280,7 +284,8 @@ struct NullUser: Kodable {
 @Test func nilIsOmittedUnlessEncodeAsNullIfNil() throws {
   var user = PlainUser()
   user.firstName = "João"
-  #expect(String(decoding: try JSONEncoder().encode(user), as: UTF8.self) == #"{"firstName":"João"}"#)
+  #expect(
+    String(decoding: try JSONEncoder().encode(user), as: UTF8.self) == #"{"firstName":"João"}"#)
   var nullUser = NullUser()
   nullUser.firstName = "João"
   let encoder = JSONEncoder()

@@ -93,7 +93,8 @@ private struct Order: Kodable {
 
 @Test func errorsInsideNestedModelsInsideArraysHaveTheFullPath() throws {
   let data = json(
-    #"{"data": {"orders": [{"id": 1, "items": []}, {"id": 2, "items": [{"sku": "a", "qty": "x"}]}]}}"#)
+    #"{"data": {"orders": [{"id": 1, "items": []}, {"id": 2, "items": [{"sku": "a", "qty": "x"}]}]}}"#
+  )
   let error = try #require(
     codixError { _ = try JSONDecoder().decode([Order].self, from: data, at: "data.orders") })
   #expect(error.kind == .typeMismatch)
@@ -112,14 +113,16 @@ private struct Order: Kodable {
 }
 
 @Test func aNullRequiredValueIsValueNotFound() throws {
-  let error = try #require(codixError { _ = try Line.decode(from: json(#"{"sku": null, "qty": 1}"#)) })
+  let error = try #require(
+    codixError { _ = try Line.decode(from: json(#"{"sku": null, "qty": 1}"#)) })
   #expect(error.kind == .valueNotFound)
   #expect(error.path == "sku")
   #expect(error.property == "sku")
 }
 
 @Test func aMissingIntermediateObjectIsReportedAtThatObject() throws {
-  let error = try #require(codixError { _ = try Profile.decode(from: json(#"{"name": "a", "seen": 1}"#)) })
+  let error = try #require(
+    codixError { _ = try Profile.decode(from: json(#"{"name": "a", "seen": 1}"#)) })
   #expect(error.kind == .keyNotFound)
   #expect(error.path == "meta")
   #expect(error.property == "tags")
@@ -158,7 +161,10 @@ private struct Lists: Decodable, Equatable {
 
 @Test func anIndexPastTheEndInAKeyIsIndexOutOfRange() throws {
   let error = try #require(
-    codixError { _ = try Deep.decode(from: json(#"{"a": {"b": [{"c": 1}]}, "list": ["p"], "x": {"y.z": true}}"#)) })
+    codixError {
+      _ = try Deep.decode(
+        from: json(#"{"a": {"b": [{"c": 1}]}, "list": ["p"], "x": {"y.z": true}}"#))
+    })
   #expect(error.kind == .indexOutOfRange)
   #expect(error.path == "a.b[1]")
   #expect(error.property == "indexed")
@@ -193,13 +199,15 @@ private struct Nested: Kodable, Equatable {
 @Test func encodingMergesPathsAndRoundTrips() throws {
   let model = try Nested.decode(
     from: json(
-      #"{"user": {"name": "n", "address": {"city": "c"}, "born": "2000/08/12"}, "flags": [false, 1]}"#))
+      #"{"user": {"name": "n", "address": {"city": "c"}, "born": "2000/08/12"}, "flags": [false, 1]}"#
+    ))
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys]
   let data = try encoder.encode(model)
   #expect(
     String(decoding: data, as: UTF8.self)
-      == #"{"flags":[null,true],"user":{"address":{"city":"c","zip":null},"born":"2000\/08\/12","name":"n"}}"#)
+      == #"{"flags":[null,true],"user":{"address":{"city":"c","zip":null},"born":"2000\/08\/12","name":"n"}}"#
+  )
   #expect(try Nested.decode(from: data) == model)
 }
 
@@ -238,8 +246,10 @@ private struct OtherRacer: Kodable {
       group.addTask {
         let racer = try? Racer.decode(
           from: json(
-            #"{"id": \#(index), "nested": {"value": "v\#(index)"}, "when": "2000/08/12", "tags": ["a", 1, "b"]}"#))
-        let other = try? OtherRacer.decode(from: json(#"{"id": \#(index), "amount": "\#(index).5"}"#))
+            #"{"id": \#(index), "nested": {"value": "v\#(index)"}, "when": "2000/08/12", "tags": ["a", 1, "b"]}"#
+          ))
+        let other = try? OtherRacer.decode(
+          from: json(#"{"id": \#(index), "amount": "\#(index).5"}"#))
         return racer?.id == index && racer?.value == "v\(index)" && racer?.tags == ["a", "b"]
           && racer?.when == Date(timeIntervalSince1970: 966_038_400)
           && other?.amount == Double(index) + 0.5

@@ -14,9 +14,15 @@ package enum JSONText {
 
   private static func write(_ cursor: Cursor, depth: Int, into text: inout String) {
     if let keyed = try? cursor.keyedContainer() {
-      guard depth < maxDepth else { return text += "{…}" }
+      guard depth < maxDepth else {
+        text += "{…}"
+        return
+      }
       let keys = keyed.allKeys.map(\.stringValue).sorted()
-      if keys.isEmpty { return text += "{}" }
+      if keys.isEmpty {
+        text += "{}"
+        return
+      }
       text += "{\n"
       for (index, key) in keys.enumerated() {
         text += indent(depth + 1) + FoundRenderer.quote(key, limit: .max) + ": "
@@ -25,8 +31,14 @@ package enum JSONText {
       }
       text += indent(depth) + "}"
     } else if var unkeyed = try? cursor.unkeyedContainer() {
-      guard depth < maxDepth else { return text += "[…]" }
-      if unkeyed.isAtEnd { return text += "[]" }
+      guard depth < maxDepth else {
+        text += "[…]"
+        return
+      }
+      if unkeyed.isAtEnd {
+        text += "[]"
+        return
+      }
       text += "[\n"
       var first = true
       while !unkeyed.isAtEnd {

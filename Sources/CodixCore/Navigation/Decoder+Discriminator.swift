@@ -33,7 +33,7 @@ extension Decoder {
     else {
       throw CodixError(kind: .valueNotFound, path: Path(codingPath: codingPath).appending(path))
     }
-    if let match = Kind.allCases.first(where: { $0.rawValue == raw } ) { return match }
+    if let match = Kind.allCases.first(where: { $0.rawValue == raw }) { return match }
     let allowed = Kind.allCases.map { FoundRenderer.render(swiftValue: $0.rawValue) }
     throw CodixError(
       kind: .dataCorrupted, path: cursor.path, typeName: TypeNames.modelName(Kind.self),

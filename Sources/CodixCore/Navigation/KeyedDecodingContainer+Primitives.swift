@@ -13,14 +13,26 @@ extension KeyedDecodingContainer {
   @inlinable @inline(__always)
   package func codixDecode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     // safe: every unsafeBitCast below converts a value to the type T was just compared equal to.
-    if T.self == String.self { return unsafeBitCast(try decode(String.self, forKey: key), to: T.self) }
+    if T.self == String.self {
+      return unsafeBitCast(try decode(String.self, forKey: key), to: T.self)
+    }
     if T.self == Int.self { return unsafeBitCast(try decode(Int.self, forKey: key), to: T.self) }
-    if T.self == Double.self { return unsafeBitCast(try decode(Double.self, forKey: key), to: T.self) }
+    if T.self == Double.self {
+      return unsafeBitCast(try decode(Double.self, forKey: key), to: T.self)
+    }
     if T.self == Bool.self { return unsafeBitCast(try decode(Bool.self, forKey: key), to: T.self) }
-    if T.self == Int64.self { return unsafeBitCast(try decode(Int64.self, forKey: key), to: T.self) }
-    if T.self == Float.self { return unsafeBitCast(try decode(Float.self, forKey: key), to: T.self) }
-    if T.self == UInt64.self { return unsafeBitCast(try decode(UInt64.self, forKey: key), to: T.self) }
-    if T.self == Int32.self { return unsafeBitCast(try decode(Int32.self, forKey: key), to: T.self) }
+    if T.self == Int64.self {
+      return unsafeBitCast(try decode(Int64.self, forKey: key), to: T.self)
+    }
+    if T.self == Float.self {
+      return unsafeBitCast(try decode(Float.self, forKey: key), to: T.self)
+    }
+    if T.self == UInt64.self {
+      return unsafeBitCast(try decode(UInt64.self, forKey: key), to: T.self)
+    }
+    if T.self == Int32.self {
+      return unsafeBitCast(try decode(Int32.self, forKey: key), to: T.self)
+    }
     if T.self == UInt.self { return unsafeBitCast(try decode(UInt.self, forKey: key), to: T.self) }
     return try decode(type, forKey: key)
   }
@@ -31,11 +43,15 @@ extension KeyedDecodingContainer {
     if T.self == String.self {
       return unsafeBitCast(try decodeIfPresent(String.self, forKey: key), to: T?.self)
     }
-    if T.self == Int.self { return unsafeBitCast(try decodeIfPresent(Int.self, forKey: key), to: T?.self) }
+    if T.self == Int.self {
+      return unsafeBitCast(try decodeIfPresent(Int.self, forKey: key), to: T?.self)
+    }
     if T.self == Double.self {
       return unsafeBitCast(try decodeIfPresent(Double.self, forKey: key), to: T?.self)
     }
-    if T.self == Bool.self { return unsafeBitCast(try decodeIfPresent(Bool.self, forKey: key), to: T?.self) }
+    if T.self == Bool.self {
+      return unsafeBitCast(try decodeIfPresent(Bool.self, forKey: key), to: T?.self)
+    }
     if T.self == Int64.self {
       return unsafeBitCast(try decodeIfPresent(Int64.self, forKey: key), to: T?.self)
     }

@@ -106,7 +106,8 @@ extension FieldEntry {
     }
     let entry = FieldEntry(
       name: name, path: path, components: components, expected: codec.expected,
-      isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, read: read, write: write)
+      isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, read: read,
+      write: write)
     if modifiers.isEmpty, !setup.debugJSON, codec is any PlainCodecMarker,
       let fast = FastReads.read(for: W.Value.self),
       let wrapperOffset = MemoryLayout<Root>.offset(of: keyPath),
@@ -175,7 +176,9 @@ protocol StorageWrapper: WrapperField {
 }
 
 extension StorageWrapper {
-  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<Root>? {
+  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<
+    Root
+  >? {
     guard let keyPath = keyPath as? WritableKeyPath<Root, Self> else { return nil }
     return try FieldEntry.wrapped(name: name, keyPath: keyPath, setup: storage.setup)
   }
@@ -210,7 +213,8 @@ enum PlainCodecs {
 
 /// Reads a present scalar into the `Value?` storage at the pointer; `false`
 /// when the key is missing or `null`.
-typealias FastRead = @Sendable (KeyedDecodingContainer<CodixKey>, CodixKey, UnsafeMutableRawPointer) throws -> Bool
+typealias FastRead =
+  @Sendable (KeyedDecodingContainer<CodixKey>, CodixKey, UnsafeMutableRawPointer) throws -> Bool
 
 enum FastReads {
   static func read(for type: Any.Type) -> FastRead? {
@@ -222,12 +226,16 @@ enum FastReads {
       + pair(Int64.self) + pair(Float.self))
 
   /// The reads for `T` (stored as `T?`) and `T?` (stored as `T??`).
-  private static func pair<T: Decodable & Sendable>(_ type: T.Type) -> [(ObjectIdentifier, FastRead)] {
+  private static func pair<T: Decodable & Sendable>(_ type: T.Type) -> [(
+    ObjectIdentifier, FastRead
+  )] {
     [
       (
         ObjectIdentifier(T.self),
         { container, key, pointer in
-          guard let value = try container.codixDecodeIfPresent(T.self, forKey: key) else { return false }
+          guard let value = try container.codixDecodeIfPresent(T.self, forKey: key) else {
+            return false
+          }
           pointer.assumingMemoryBound(to: T?.self).pointee = value
           return true
         }
@@ -235,7 +243,9 @@ enum FastReads {
       (
         ObjectIdentifier(T?.self),
         { container, key, pointer in
-          guard let value = try container.codixDecodeIfPresent(T.self, forKey: key) else { return false }
+          guard let value = try container.codixDecodeIfPresent(T.self, forKey: key) else {
+            return false
+          }
           pointer.assumingMemoryBound(to: T??.self).pointee = .some(value)
           return true
         }

@@ -69,7 +69,9 @@ struct FieldSetup<Value>: Sendable {
 protocol WrapperField {
   /// The field's entry in its model's table, or `nil` when the wrapper is
   /// not stored at `keyPath` as expected.
-  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<Root>?
+  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<
+    Root
+  >?
   /// The field's value as `Any`, for encoding.
   var anyValue: Any? { get }
 }

@@ -1,6 +1,6 @@
-@_spi(Reflection) import Swift
 import CodixCore
 import Foundation
+@_spi(Reflection) import Swift
 
 // The per-type field table behind every Dekodable / Enkodable model.
 //

@@ -46,11 +46,21 @@ enum ValueReaders {
   private static var scalarReaders: [ObjectIdentifier: Any] {
     [
       ObjectIdentifier(Int.self): scalar(Int.self) { try $0.decodeIfPresent(Int.self, forKey: $1) },
-      ObjectIdentifier(String.self): scalar(String.self) { try $0.decodeIfPresent(String.self, forKey: $1) },
-      ObjectIdentifier(Double.self): scalar(Double.self) { try $0.decodeIfPresent(Double.self, forKey: $1) },
-      ObjectIdentifier(Bool.self): scalar(Bool.self) { try $0.decodeIfPresent(Bool.self, forKey: $1) },
-      ObjectIdentifier(Int64.self): scalar(Int64.self) { try $0.decodeIfPresent(Int64.self, forKey: $1) },
-      ObjectIdentifier(Float.self): scalar(Float.self) { try $0.decodeIfPresent(Float.self, forKey: $1) },
+      ObjectIdentifier(String.self): scalar(String.self) {
+        try $0.decodeIfPresent(String.self, forKey: $1)
+      },
+      ObjectIdentifier(Double.self): scalar(Double.self) {
+        try $0.decodeIfPresent(Double.self, forKey: $1)
+      },
+      ObjectIdentifier(Bool.self): scalar(Bool.self) {
+        try $0.decodeIfPresent(Bool.self, forKey: $1)
+      },
+      ObjectIdentifier(Int64.self): scalar(Int64.self) {
+        try $0.decodeIfPresent(Int64.self, forKey: $1)
+      },
+      ObjectIdentifier(Float.self): scalar(Float.self) {
+        try $0.decodeIfPresent(Float.self, forKey: $1)
+      },
     ]
   }
 
@@ -79,7 +89,9 @@ enum ValueReaders {
         CodixError(
           kind: .typeMismatch, path: path, typeName: context.model, property: context.property,
           expected: expected, found: found,
-          message: "Read \(found) as \(expected) \(FoundRenderer.render(swiftValue: value)) (lossy decoding)."),
+          message:
+            "Read \(found) as \(expected) \(FoundRenderer.render(swiftValue: value)) (lossy decoding)."
+        ),
         in: context.userInfo)
       return value
     }
@@ -87,41 +99,43 @@ enum ValueReaders {
 
   static var lossyBool: FieldReader<Bool> {
     FieldReader<Bool> { cursor, context in
-    try withFallback(
-      { cursor in
-        if case .keyed(let container, let key) = cursor {
-          return try container.decodeIfPresent(Bool.self, forKey: key)
-        }
-        return try cursor.decodeIfPresent(Bool.self)
-      },
-      fallback: { cursor in
-        if let int = try? cursor.decode(Int.self), int == 0 || int == 1 { return (int == 1, "\(int)") }
-        if let text = try? cursor.decode(String.self) {
-          switch text.lowercased() {
-          case "true": return (true, FoundRenderer.quote(text))
-          case "false": return (false, FoundRenderer.quote(text))
-          default: return nil
+      try withFallback(
+        { cursor in
+          if case .keyed(let container, let key) = cursor {
+            return try container.decodeIfPresent(Bool.self, forKey: key)
           }
-        }
-        return nil
-      }, expected: "Bool", cursor: &cursor, context: context)
+          return try cursor.decodeIfPresent(Bool.self)
+        },
+        fallback: { cursor in
+          if let int = try? cursor.decode(Int.self), int == 0 || int == 1 {
+            return (int == 1, "\(int)")
+          }
+          if let text = try? cursor.decode(String.self) {
+            switch text.lowercased() {
+            case "true": return (true, FoundRenderer.quote(text))
+            case "false": return (false, FoundRenderer.quote(text))
+            default: return nil
+            }
+          }
+          return nil
+        }, expected: "Bool", cursor: &cursor, context: context)
     }
   }
 
   static var lossyString: FieldReader<String> {
     FieldReader<String> { cursor, context in
-    try withFallback(
-      { cursor in
-        if case .keyed(let container, let key) = cursor {
-          return try container.decodeIfPresent(String.self, forKey: key)
-        }
-        return try cursor.decodeIfPresent(String.self)
-      },
-      fallback: { cursor in
-        if let int = try? cursor.decode(Int.self) { return ("\(int)", "\(int)") }
-        if let double = try? cursor.decode(Double.self) { return ("\(double)", "\(double)") }
-        return nil
-      }, expected: "String", cursor: &cursor, context: context)
+      try withFallback(
+        { cursor in
+          if case .keyed(let container, let key) = cursor {
+            return try container.decodeIfPresent(String.self, forKey: key)
+          }
+          return try cursor.decodeIfPresent(String.self)
+        },
+        fallback: { cursor in
+          if let int = try? cursor.decode(Int.self) { return ("\(int)", "\(int)") }
+          if let double = try? cursor.decode(Double.self) { return ("\(double)", "\(double)") }
+          return nil
+        }, expected: "String", cursor: &cursor, context: context)
     }
   }
 }
@@ -159,7 +173,9 @@ extension Array: LossyArrayReading where Element: Decodable {
       if scalarElements, case .keyed(let container, let key) = cursor {
         // Scalars have no side effects: try the whole array strictly first and
         // go element by element only when that fails.
-        if let strict = try? container.decodeIfPresent([Element].self, forKey: key) { return strict }
+        if let strict = try? container.decodeIfPresent([Element].self, forKey: key) {
+          return strict
+        }
       }
       if try cursor.isAbsent() { return nil }
       var reader = LossyElementContext(context: context)
@@ -174,7 +190,9 @@ extension Array: LossyArrayReading where Element: Decodable {
 private struct LossyElementContext {
   let context: ReadContext
 
-  mutating func decode<E: Decodable>(_ type: E.Type, from container: inout any UnkeyedDecodingContainer)
+  mutating func decode<E: Decodable>(
+    _ type: E.Type, from container: inout any UnkeyedDecodingContainer
+  )
     throws -> E
   {
     do {

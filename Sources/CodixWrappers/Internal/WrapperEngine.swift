@@ -2,7 +2,9 @@ import CodixCore
 
 /// Decodes and encodes models from their field tables.
 enum WrapperEngine {
-  static func decode<Root: Dekodable>(into root: inout Root, from decoder: any Decoder) throws(CodixError) {
+  static func decode<Root: Dekodable>(into root: inout Root, from decoder: any Decoder)
+    throws(CodixError)
+  {
     let table = try ModelTables.table(for: Root.self) { Root() }
     let userInfo = decoder.userInfo
     if Root.self is any DebugJSON.Type {
@@ -108,7 +110,9 @@ enum WrapperEngine {
   }
 
   /// Every required entry below a missing or `null` object fails at that object.
-  private static func absent<Root>(_ entries: [FieldEntry<Root>], at cursor: Cursor, table: ModelTable<Root>)
+  private static func absent<Root>(
+    _ entries: [FieldEntry<Root>], at cursor: Cursor, table: ModelTable<Root>
+  )
     throws(CodixError)
   {
     guard let required = entries.first(where: \.isRequired) else { return }
@@ -117,7 +121,9 @@ enum WrapperEngine {
 
   // MARK: - Errors
 
-  private static func missing<Root>(at cursor: Cursor, entry: FieldEntry<Root>, table: ModelTable<Root>)
+  private static func missing<Root>(
+    at cursor: Cursor, entry: FieldEntry<Root>, table: ModelTable<Root>
+  )
     -> CodixError
   {
     var error = CodixError(
@@ -144,7 +150,9 @@ enum WrapperEngine {
     return codix
   }
 
-  private static func claimed<Root>(_ error: CodixError, entry: FieldEntry<Root>, table: ModelTable<Root>)
+  private static func claimed<Root>(
+    _ error: CodixError, entry: FieldEntry<Root>, table: ModelTable<Root>
+  )
     -> CodixError
   {
     var error = error
@@ -164,7 +172,8 @@ enum WrapperEngine {
       do {
         try write(root, encoder)
       } catch {
-        var codix = CodixError.wrap(error, at: Path(codingPath: encoder.codingPath).appending(entry.path))
+        var codix = CodixError.wrap(
+          error, at: Path(codingPath: encoder.codingPath).appending(entry.path))
         if codix.typeName == nil {
           codix.typeName = table.model
           codix.property = entry.name
@@ -175,7 +184,9 @@ enum WrapperEngine {
   }
 
   /// Locates and names an error thrown by a model's `didDecode` / `didEncode`.
-  static func hookFailure(_ error: any Error, model: Any.Type, codingPath: [any CodingKey]) -> CodixError {
+  static func hookFailure(_ error: any Error, model: Any.Type, codingPath: [any CodingKey])
+    -> CodixError
+  {
     var codix = CodixError.wrap(error, at: Path(codingPath: codingPath))
     if codix.typeName == nil { codix.typeName = String(describing: model) }
     return codix

@@ -28,14 +28,18 @@ extension KodableModifier where Value == String? {
 
 // MARK: - Sorting
 
-extension KodableModifier where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Comparable & Sendable {
+extension KodableModifier
+where
+  Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Comparable & Sendable
+{
   /// Sorts the elements in ascending order.
   public static var ascending: KodableModifier { KodableModifier { sortedCopy($0, by: <) } }
   /// Sorts the elements in descending order.
   public static var descending: KodableModifier { KodableModifier { sortedCopy($0, by: >) } }
 }
 
-extension KodableModifier where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Sendable {
+extension KodableModifier
+where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Sendable {
   /// Sorts the elements in ascending order of one of their properties.
   public static func ascending<Property: Comparable & Sendable>(
     by keyPath: any KeyPath<Value.Element, Property> & Sendable

@@ -12,14 +12,18 @@ extension KodableOption where Value == String? {
   public static var trimmedNilIfEmpty: KodableOption { .modifier(.trimmedNilIfEmpty) }
 }
 
-extension KodableOption where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Comparable & Sendable {
+extension KodableOption
+where
+  Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Comparable & Sendable
+{
   /// Sorts the elements in ascending order.
   public static var ascending: KodableOption { .modifier(.ascending) }
   /// Sorts the elements in descending order.
   public static var descending: KodableOption { .modifier(.descending) }
 }
 
-extension KodableOption where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Sendable {
+extension KodableOption
+where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Sendable {
   /// Sorts the elements in ascending order of one of their properties.
   public static func ascending<Property: Comparable & Sendable>(
     by keyPath: any KeyPath<Value.Element, Property> & Sendable

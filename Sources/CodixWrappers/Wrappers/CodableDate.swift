@@ -21,7 +21,10 @@ public struct CodableDate<Value> {
   @usableFromInline var storage: WrapperStorage<Value>
 
   @inlinable
-  init(value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: (any FieldCodec<Value>)?) {
+  init(
+    value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool,
+    codec: (any FieldCodec<Value>)?
+  ) {
     storage = WrapperStorage(
       value: value,
       setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec))
@@ -32,7 +35,8 @@ public struct CodableDate<Value> {
   public init() {
     let codec: (any FieldCodec<Value>)? =
       (TransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
-      ?? (OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
+      ?? (OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601)
+        as? any FieldCodec<Value>)
     storage = WrapperStorage(
       value: nil, setup: FieldSetup(key: nil, options: [], hasDefault: false, codec: codec))
   }
@@ -51,20 +55,29 @@ extension CodableDate where Value == Date {
   /// A date in `strategy` at the property's name, or at a `.key(...)` option.
   @inlinable
   public init(_ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
-    self.init(value: nil, key: nil, options: options, hasDefault: false, codec: TransformerCodec(transformer: strategy))
+    self.init(
+      value: nil, key: nil, options: options, hasDefault: false,
+      codec: TransformerCodec(transformer: strategy))
   }
 
   /// A date in `strategy` at `key`.
   @inlinable
-  public init(_ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
-    self.init(value: nil, key: key, options: options, hasDefault: false, codec: TransformerCodec(transformer: strategy))
+  public init(
+    _ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...
+  ) {
+    self.init(
+      value: nil, key: key, options: options, hasDefault: false,
+      codec: TransformerCodec(transformer: strategy))
   }
 
   /// A date in `strategy`, keeping the initial value when it is missing or `null`.
   @inlinable
-  public init(wrappedValue: Date, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...) {
+  public init(
+    wrappedValue: Date, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...
+  ) {
     self.init(
-      value: wrappedValue, key: nil, options: options, hasDefault: true, codec: TransformerCodec(transformer: strategy))
+      value: wrappedValue, key: nil, options: options, hasDefault: true,
+      codec: TransformerCodec(transformer: strategy))
   }
 }
 
@@ -73,14 +86,18 @@ extension CodableDate where Value == Date? {
   @inlinable
   public init(_ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date?>...) {
     self.init(
-      value: nil, key: nil, options: options, hasDefault: false, codec: OptionalTransformerCodec(transformer: strategy))
+      value: nil, key: nil, options: options, hasDefault: false,
+      codec: OptionalTransformerCodec(transformer: strategy))
   }
 
   /// An optional date in `strategy` at `key`.
   @inlinable
-  public init(_ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date?>...) {
+  public init(
+    _ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date?>...
+  ) {
     self.init(
-      value: nil, key: key, options: options, hasDefault: false, codec: OptionalTransformerCodec(transformer: strategy))
+      value: nil, key: key, options: options, hasDefault: false,
+      codec: OptionalTransformerCodec(transformer: strategy))
   }
 }
 

@@ -30,7 +30,10 @@ public struct Coding<Value> {
   @usableFromInline var storage: WrapperStorage<Value>
 
   @inlinable
-  init(value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool, codec: (any FieldCodec<Value>)?) {
+  init(
+    value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool,
+    codec: (any FieldCodec<Value>)?
+  ) {
     storage = WrapperStorage(
       value: value,
       setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec))
@@ -66,7 +69,8 @@ extension Coding where Value: Decodable {
   /// key is missing or `null`: `@Coding var count: Int = 0`.
   @inlinable
   public init(wrappedValue: Value) {
-    self.init(value: wrappedValue, key: nil, options: [], hasDefault: true, codec: PlainCodec<Value>())
+    self.init(
+      value: wrappedValue, key: nil, options: [], hasDefault: true, codec: PlainCodec<Value>())
   }
 
   /// Reads the property at `key`, a Codix path: `@Coding("address.zipCode") var zip: Int`.
@@ -84,21 +88,24 @@ extension Coding where Value: Decodable {
   /// Reads the property at `key`, keeping the initial value when it is missing or `null`.
   @inlinable
   public init(wrappedValue: Value, _ key: Path, _ options: KodableOption<Value>...) {
-    self.init(value: wrappedValue, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
+    self.init(
+      value: wrappedValue, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
   }
 
   /// Reads the property at its own name with options, keeping the initial value
   /// when it is missing or `null`.
   @inlinable
   public init(wrappedValue: Value, _ options: KodableOption<Value>...) {
-    self.init(value: wrappedValue, key: nil, options: options, hasDefault: true, codec: PlainCodec<Value>())
+    self.init(
+      value: wrappedValue, key: nil, options: options, hasDefault: true, codec: PlainCodec<Value>())
   }
 
   /// Reads the property, using `default` when it is missing or `null`:
   /// `@Coding(default: "+1 123456789") var phone: String`.
   @inlinable
   public init(_ key: Path? = nil, default: Value, _ options: KodableOption<Value>...) {
-    self.init(value: `default`, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
+    self.init(
+      value: `default`, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
   }
 }
 
@@ -110,7 +117,9 @@ extension Coding {
   ///
   /// Encoding the property needs a ``ReversibleTransformer``.
   @inlinable
-  public init<F: Transformer>(_ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...)
+  public init<F: Transformer>(
+    _ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...
+  )
   where F.To == Value, F.From: Decodable {
     self.init(
       value: nil, key: key, options: options, hasDefault: false,
@@ -121,7 +130,8 @@ extension Coding {
   /// it is missing or `null`.
   @inlinable
   public init<F: Transformer>(
-    wrappedValue: Value, _ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...
+    wrappedValue: Value, _ key: Path? = nil, using transformer: F,
+    _ options: KodableOption<Value>...
   ) where F.To == Value, F.From: Decodable {
     self.init(
       value: wrappedValue, key: key, options: options, hasDefault: true,
@@ -131,7 +141,9 @@ extension Coding {
   /// Reads and converts the raw value at `key` into an optional property:
   /// `@Coding("birthday", using: DateFromString(format: "yyyy/MM/dd")) var birthday: Date?`.
   @inlinable
-  public init<F: Transformer>(_ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...)
+  public init<F: Transformer>(
+    _ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...
+  )
   where Value == F.To?, F.From: Decodable {
     self.init(
       value: nil, key: key, options: options, hasDefault: false,

@@ -17,7 +17,8 @@ public struct KodableTransformable<T: KodableTransform> {
   public init() {
     storage = WrapperStorage(
       value: nil,
-      setup: FieldSetup(key: nil, options: [], hasDefault: false, codec: TransformerCodec(transformer: T())))
+      setup: FieldSetup(
+        key: nil, options: [], hasDefault: false, codec: TransformerCodec(transformer: T())))
   }
 
   /// Reads the property at `key` (its own name when `nil`).
@@ -25,7 +26,8 @@ public struct KodableTransformable<T: KodableTransform> {
   public init(_ key: Path? = nil, _ options: KodableOption<T.To>...) {
     storage = WrapperStorage(
       value: nil,
-      setup: FieldSetup(key: key, options: options, hasDefault: false, codec: TransformerCodec(transformer: T())))
+      setup: FieldSetup(
+        key: key, options: options, hasDefault: false, codec: TransformerCodec(transformer: T())))
   }
 
   /// Reads the property at `key`, keeping the initial value when it is missing or `null`.
@@ -33,7 +35,8 @@ public struct KodableTransformable<T: KodableTransform> {
   public init(wrappedValue: T.To, _ key: Path? = nil, _ options: KodableOption<T.To>...) {
     storage = WrapperStorage(
       value: wrappedValue,
-      setup: FieldSetup(key: key, options: options, hasDefault: true, codec: TransformerCodec(transformer: T())))
+      setup: FieldSetup(
+        key: key, options: options, hasDefault: true, codec: TransformerCodec(transformer: T())))
   }
 
   /// The converted value.

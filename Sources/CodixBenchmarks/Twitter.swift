@@ -1,0 +1,98 @@
+import CodixPath
+import CodixWrappers
+import Foundation
+
+// twitter.json: 100 statuses, each with a nested user and entities.
+
+struct HandStatus: Decodable {
+  enum CodingKeys: String, CodingKey {
+    case id, text, user, entities, lang
+    case createdAt = "created_at"
+    case retweetCount = "retweet_count"
+    case favorited
+    case replyTo = "in_reply_to_screen_name"
+  }
+  struct User: Decodable {
+    enum CodingKeys: String, CodingKey {
+      case id
+      case screenName = "screen_name"
+      case followers = "followers_count"
+    }
+    var id: Int
+    var screenName: String
+    var followers: Int
+  }
+  struct Entities: Decodable {
+    struct Hashtag: Decodable { var text: String }
+    var hashtags: [Hashtag]
+  }
+  var id: Int
+  var text: String
+  var createdAt: String
+  var retweetCount: Int
+  var favorited: Bool
+  var lang: String
+  var replyTo: String?
+  var user: User
+  var entities: Entities
+}
+
+struct PathStatus: Decodable {
+  var id: Int
+  var text: String
+  var createdAt: String
+  var retweetCount: Int
+  var favorited: Bool
+  var lang: String
+  var replyTo: String?
+  var userID: Int
+  var screenName: String
+  var followers: Int
+  var hashtags: [String]
+
+  init(from decoder: any Decoder) throws {
+    id = try decoder.decode(at: "id")
+    text = try decoder.decode(at: "text")
+    createdAt = try decoder.decode(at: "created_at")
+    retweetCount = try decoder.decode(at: "retweet_count")
+    favorited = try decoder.decode(at: "favorited")
+    lang = try decoder.decode(at: "lang")
+    replyTo = try decoder.decodeIfPresent(at: "in_reply_to_screen_name")
+    userID = try decoder.decode(at: "user.id")
+    screenName = try decoder.decode(at: "user.screen_name")
+    followers = try decoder.decode(at: "user.followers_count")
+    hashtags = try decoder.decode([HandStatus.Entities.Hashtag].self, at: "entities.hashtags")
+      .map(\.text)
+  }
+}
+
+struct WrapperStatus: Kodable {
+  @Coding var id: Int
+  @Coding var text: String
+  @Coding("created_at") var createdAt: String
+  @Coding("retweet_count") var retweetCount: Int
+  @Coding var favorited: Bool
+  @Coding var lang: String
+  @Coding("in_reply_to_screen_name") var replyTo: String?
+  @Coding("user.id") var userID: Int
+  @Coding("user.screen_name") var screenName: String
+  @Coding("user.followers_count") var followers: Int
+  @Coding("entities.hashtags") var hashtags: [Tag]
+
+  struct Tag: Kodable {
+    @Coding var text: String
+  }
+}
+
+/// Finds `../shared/data/<name>` from the working directory or the package root.
+func sharedData(_ name: String) -> Data? {
+  let candidates = [
+    FileManager.default.currentDirectoryPath + "/../shared/data/" + name,
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().path + "/shared/data/" + name,
+  ]
+  for path in candidates {
+    if let data = FileManager.default.contents(atPath: path) { return data }
+  }
+  return nil
+}

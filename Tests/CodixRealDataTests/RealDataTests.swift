@@ -1,0 +1,143 @@
+import CodixPath
+import CodixWrappers
+import Foundation
+import Testing
+
+// The standard JSON corpora in ../shared/data, decoded end to end in both
+// styles and checked against an independent parse (JSONSerialization).
+
+private func sharedData(_ name: String) -> Data? {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  return FileManager.default.contents(atPath: root.path + "/shared/data/" + name)
+}
+
+private let twitter = sharedData("twitter.json")
+private let citm = sharedData("citm_catalog.json")
+
+// MARK: - twitter.json
+
+private struct PathStatus: Decodable {
+  var id: Int
+  var text: String
+  var createdAt: Date
+  var screenName: String
+  var replyTo: String?
+  var hashtags: [String]
+
+  init(from decoder: any Decoder) throws {
+    id = try decoder.decode(at: "id")
+    text = try decoder.decode(at: "text")
+    createdAt = try decoder.decode(
+      at: "created_at", using: DateFromString(format: "EEE MMM dd HH:mm:ss Z yyyy"))
+    screenName = try decoder.decode(at: "user.screen_name")
+    replyTo = try decoder.decodeIfPresent(at: "in_reply_to_screen_name")
+    hashtags = try decoder.decodeLossy([Hashtag].self, at: "entities.hashtags").map(\.text)
+  }
+}
+
+private struct Hashtag: Decodable {
+  var text: String
+}
+
+private struct WrapperStatus: Kodable {
+  @Coding var id: Int
+  @Coding var text: String
+  @CodableDate("created_at", .format("EEE MMM dd HH:mm:ss Z yyyy")) var createdAt: Date
+  @Coding("user.screen_name") var screenName: String
+  @Coding("in_reply_to_screen_name") var replyTo: String?
+  @Coding("entities.hashtags") var hashtags: [WrapperHashtag]
+}
+
+private struct WrapperHashtag: Kodable {
+  @Coding var text: String
+}
+
+@Test(.enabled(if: twitter != nil, "../shared/data/twitter.json is absent"))
+func twitterDecodesInBothStylesAndMatchesAnIndependentParse() throws {
+  let data = try #require(twitter)
+  let reference = try #require(
+    (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["statuses"]
+      as? [[String: Any]])
+  let viaPath = try JSONDecoder().decode([PathStatus].self, from: data, at: "statuses")
+  let viaWrappers = try JSONDecoder().decode([WrapperStatus].self, from: data, at: "statuses")
+  #expect(viaPath.count == 100)
+  #expect(viaWrappers.count == 100)
+  for (index, expected) in reference.enumerated() {
+    let user = expected["user"] as? [String: Any]
+    let tags = ((expected["entities"] as? [String: Any])?["hashtags"] as? [[String: Any]])?
+      .compactMap { $0["text"] as? String }
+    #expect(viaPath[index].id == (expected["id"] as? NSNumber)?.intValue)
+    #expect(viaPath[index].text == expected["text"] as? String)
+    #expect(viaPath[index].screenName == user?["screen_name"] as? String)
+    #expect(viaPath[index].replyTo == expected["in_reply_to_screen_name"] as? String)
+    #expect(viaPath[index].hashtags == tags)
+    #expect(viaWrappers[index].id == viaPath[index].id)
+    #expect(viaWrappers[index].createdAt == viaPath[index].createdAt)
+    #expect(viaWrappers[index].hashtags.map(\.text) == viaPath[index].hashtags)
+    #expect(viaWrappers[index].replyTo == viaPath[index].replyTo)
+  }
+  // "Sun Aug 31 00:29:15 +0000 2014"
+  #expect(viaPath[0].createdAt == Date(timeIntervalSince1970: 1_409_444_955))
+}
+
+@Test(.enabled(if: twitter != nil, "../shared/data/twitter.json is absent"))
+func aPathFromAnErrorInRealDataPastesBack() throws {
+  let data = try #require(twitter)
+  do {
+    _ = try JSONDecoder().decode([Int].self, from: data, at: "statuses[4].entities.hashtags")
+    Issue.record("expected a type mismatch")
+  } catch let error as CodixError {
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path.description.hasPrefix("statuses[4].entities.hashtags["))
+    let back = try JSONDecoder().decode(Hashtag.self, from: data, at: error.path)
+    #expect(!back.text.isEmpty)
+  }
+}
+
+// MARK: - citm_catalog.json
+
+private struct Event: Kodable, Equatable {
+  @Coding var id: Int
+  @Coding var name: String
+  @Coding var subTopicIds: [Int]
+  @Coding var topicIds: [Int]
+  @Coding var description: String?
+}
+
+private struct Performance: Decodable {
+  var id: Int
+  var eventId: Int
+  var start: Date
+  var seatCategoryIds: [Int]
+
+  init(from decoder: any Decoder) throws {
+    id = try decoder.decode(at: "id")
+    eventId = try decoder.decode(at: "eventId")
+    start = try decoder.decode(
+      at: "start", using: DateFromTimeIntervalSince1970(unit: .millisecond))
+    seatCategoryIds = try decoder.decode([SeatCategory].self, at: "seatCategories").map(
+      \.seatCategoryId)
+  }
+}
+
+private struct SeatCategory: Decodable {
+  var seatCategoryId: Int
+}
+
+@Test(.enabled(if: citm != nil, "../shared/data/citm_catalog.json is absent"))
+func citmCatalogDecodesInBothStyles() throws {
+  let data = try #require(citm)
+  let reference = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+  let events = try JSONDecoder().decode([String: Event].self, from: data, at: "events")
+  let performances = try JSONDecoder().decode([Performance].self, from: data, at: "performances")
+  #expect(events.count == (reference["events"] as? [String: Any])?.count)
+  #expect(performances.count == (reference["performances"] as? [Any])?.count)
+  let first = try #require(events["138586341"])
+  #expect(first.name == "30th Anniversary Tour")
+  #expect(first.subTopicIds == [337_184_269, 337_184_283])
+  #expect(first.description == nil)
+  let name = try JSONDecoder().decode(String.self, from: data, at: "areaNames.205705993")
+  #expect(name == (reference["areaNames"] as? [String: Any])?["205705993"] as? String)
+  #expect(performances.allSatisfy { events[String($0.eventId)] != nil })
+}

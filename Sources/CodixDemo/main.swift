@@ -116,6 +116,86 @@ let playlistJSON = """
   ]}
   """
 
+// MARK: - Seed 004: a page of comments whose target is a song or a user
+
+enum Target: Decodable {
+  case song(Song004)
+  case user(User004)
+
+  enum Kind: String, Decodable, CaseIterable { case song, user }
+
+  init(from decoder: any Decoder) throws {
+    switch try decoder.decodeDiscriminator(Kind.self, at: "type") {
+    case .song: self = .song(try Song004(from: decoder))
+    case .user: self = .user(try User004(from: decoder))
+    }
+  }
+}
+
+struct Song004: Kodable {
+  @Coding var id: Int
+  @Coding var name: String
+  @CodableDate("create_date", .iso8601) var created: Date?
+}
+
+struct User004: Kodable {
+  @Coding var id: Int
+  @Coding var name: String
+  @CodableDate("birthday", .format("yyyy/MM/dd")) var birthday: Date?
+}
+
+/// Wrapper style: the page and its comments are declared, the broken results dropped.
+struct Page<T: Decodable & Sendable>: Kodable {
+  @Coding var count: Int
+  @Coding var offset: Int
+  @Coding var limit: Int
+  @Coding var results: [T]
+}
+
+struct Comment: Kodable {
+  @Coding var comment: String
+  @Coding("target_object") var target: Target
+  @Coding var commenter: User004
+  var displayMessage: String { "\(commenter.name): \(comment)" }
+}
+
+/// Path style: the same page read field by field.
+struct PathComment: Decodable {
+  let displayMessage: String
+  let target: Target
+
+  init(from decoder: any Decoder) throws {
+    let name: String = try decoder.decode(at: "commenter.name")
+    let comment: String = try decoder.decode(at: "comment")
+    displayMessage = "\(name): \(comment)"
+    target = try decoder.decode(at: "target_object")
+  }
+}
+
+let commentsJSON = """
+  {
+    "count": 3, "offset": 0, "limit": 10,
+    "results": [
+      {"id": 123456, "comment": "It's Accuse Five, not Five Accuse!",
+       "target_object": {"type": "song", "id": 99, "name": "Thinking of You Under the Stars",
+                         "create_date": "2020-06-13T15:21:42+0800"},
+       "commenter": {"type": "user", "id": 1, "name": "zhgchgli", "birthday": "1994/07/18"}},
+      {"error": "not found"},
+      {"error": "not found"},
+      {"id": 2, "comment": "Haha, me too!",
+       "target_object": {"type": "user", "id": 1, "name": "zhgchgli", "birthday": "1994/07/18"},
+       "commenter": {"type": "user", "id": 1, "name": "Random User", "birthday": "2000/01/12"}}
+    ]
+  }
+  """
+
+func describe(_ target: Target) -> String {
+  switch target {
+  case .song(let song): "song \(song.name) (\(song.created.map { "\($0)" } ?? "no date"))"
+  case .user(let user): "user \(user.name) (born \(user.birthday.map { "\($0)" } ?? "?"))"
+  }
+}
+
 func section(_ title: String) {
   print("\n== \(title)")
 }
@@ -146,10 +226,39 @@ do {
     print("warning:", warning)
   }
 
+  section("Seed 004, wrapper style: Page<Comment>.decode(from: json)")
+  let pageDiagnostics = CodixDiagnostics()
+  let pageDecoder = JSONDecoder()
+  pageDecoder.userInfo[.codixDiagnostics] = pageDiagnostics
+  let page = try Page<Comment>.decode(from: Data(commentsJSON.utf8), using: pageDecoder)
+  for comment in page.results {
+    print(comment.displayMessage, "->", describe(comment.target))
+  }
+  for warning in pageDiagnostics.warnings {
+    print("warning:", warning.headline)
+  }
+
+  section("Seed 004, path style: decodeLossy(at: \"results\")")
+  struct PathPage: Decodable {
+    let comments: [PathComment]
+    init(from decoder: any Decoder) throws { comments = try decoder.decodeLossy(at: "results") }
+  }
+  let pathPage = try JSONDecoder().decode(PathPage.self, from: Data(commentsJSON.utf8))
+  for comment in pathPage.comments {
+    print(comment.displayMessage, "->", describe(comment.target))
+  }
+
   section("A broken payload")
   let broken = pathJSON.replacingOccurrences(of: "2000/08/12", with: "2000-08-12")
   do {
     _ = try JSONDecoder().decode(PathUser.self, from: Data(broken.utf8), at: "response.users[0]")
+  } catch {
+    print(error)
+  }
+  let unknownTarget = commentsJSON.replacingOccurrences(
+    of: "\"type\": \"song\"", with: "\"type\": \"video\"")
+  do {
+    _ = try Comment.decode(from: Data(unknownTarget.utf8), at: "results[0]")
   } catch {
     print(error)
   }

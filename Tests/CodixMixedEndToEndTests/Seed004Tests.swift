@@ -323,6 +323,9 @@ private let unknownTargetJSON = json(
         [WrapperStyle.Comment].self, from: unknownTargetJSON, at: "results")
     },
   ]
+  #expect(errors[0]?.typeName == "Target")
+  #expect(errors[1]?.typeName == "Comment")
+  #expect(errors[1]?.property == "target")
   for maybeError in errors {
     let error = try #require(maybeError)
     #expect(error.kind == .dataCorrupted)

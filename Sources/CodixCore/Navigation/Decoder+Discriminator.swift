@@ -35,10 +35,14 @@ extension Decoder {
     }
     if let match = Kind.allCases.first(where: { $0.rawValue == raw }) { return match }
     let allowed = Kind.allCases.map { FoundRenderer.render(swiftValue: $0.rawValue) }
+    // The model is left for the enclosing decode to name (the polymorphic
+    // type, or the property holding it), not the discriminator enum.
+    let kindName = String(reflecting: Kind.self).split(separator: ".").dropFirst()
+      .joined(separator: ".")
     throw CodixError(
-      kind: .dataCorrupted, path: cursor.path, typeName: TypeNames.modelName(Kind.self),
+      kind: .dataCorrupted, path: cursor.path,
       expected: "one of " + allowed.joined(separator: ", "),
       found: FoundRenderer.render(swiftValue: raw),
-      message: "Unknown \(Kind.self) \(FoundRenderer.render(swiftValue: raw)).")
+      message: "Unknown \(kindName) \(FoundRenderer.render(swiftValue: raw)).")
   }
 }

@@ -315,3 +315,35 @@ private struct Song: Decodable, Equatable {
   #expect(parent.child.name == "c")
   #expect(parent.tail == "t")
 }
+
+// MARK: - Concurrency
+
+@Test func pathStyleModelsDecodeOnManyThreadsAtOnce() async throws {
+  struct Item: Decodable, Equatable {
+    let id: Int
+    let name: String
+    let tag: String?
+    init(from decoder: any Decoder) throws {
+      id = try decoder.decode(at: "id")
+      name = try decoder.decode(at: "meta.name")
+      tag = try decoder.decodeIfPresent(at: "tags[-1]")
+    }
+  }
+  let results = await withTaskGroup(of: Bool.self) { group in
+    for index in 0..<200 {
+      group.addTask {
+        let data = json(
+          #"{"items": [{"id": \#(index), "meta": {"name": "n\#(index)"}, "tags": ["a", "t\#(index)"]}, {"id": -1, "meta": {"name": "x"}}]}"#
+        )
+        let items = try? JSONDecoder().decode([Item].self, from: data, at: "items")
+        return items?.first?.id == index && items?.first?.name == "n\(index)"
+          && items?.first?.tag == "t\(index)" && items?.last?.tag == nil && items?.last?.id == -1
+      }
+    }
+    var all: [Bool] = []
+    for await result in group { all.append(result) }
+    return all
+  }
+  #expect(results.count == 200)
+  #expect(results.allSatisfy { $0 })
+}

@@ -262,3 +262,76 @@ private struct OtherRacer: Kodable {
   #expect(results.count == 200)
   #expect(results.allSatisfy { $0 })
 }
+
+// MARK: - No silent loss
+
+private struct Lossy: Kodable {
+  @Coding var flagFromInt: Bool
+  @Coding var flagFromText: Bool
+  @Coding var textFromInt: String
+  @Coding var textFromDouble: String
+  @Coding var list: [Int]
+  @Coding(.lossless) var number: Int
+}
+
+@Test func everyLossyRuleIsReportedWithItsPath() throws {
+  let diagnostics = CodixDiagnostics()
+  let decoder = JSONDecoder()
+  decoder.userInfo[.codixDiagnostics] = diagnostics
+  let value = try Lossy.decode(
+    from: json(
+      #"{"flagFromInt": 1, "flagFromText": "FALSE", "textFromInt": 7, "textFromDouble": 2.5, "list": [1, "x", 3], "number": "42"}"#
+    ),
+    using: decoder)
+  #expect(value.flagFromInt == true)
+  #expect(value.flagFromText == false)
+  #expect(value.textFromInt == "7")
+  #expect(value.textFromDouble == "2.5")
+  #expect(value.list == [1, 3])
+  #expect(value.number == 42)
+  #expect(
+    Set(diagnostics.warnings.map(\.path.description))
+      == ["flagFromInt", "flagFromText", "textFromInt", "textFromDouble", "list[1]", "number"])
+  #expect(diagnostics.warnings.allSatisfy { $0.typeName == "Lossy" && $0.found != nil })
+}
+
+@Test func lossyRulesStopWhereTheyWouldGuess() {
+  #expect(throws: CodixError.self) { try Lossy.decode(from: json(#"{"flagFromInt": 2}"#)) }
+  #expect(throws: CodixError.self) {
+    try Lossy.decode(from: json(#"{"flagFromInt": true, "flagFromText": "yes!"}"#))
+  }
+}
+
+// MARK: - Models with side effects in init()
+
+private final class Counter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = 0
+  func increment() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    value += 1
+    return value
+  }
+  var current: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return value
+  }
+}
+
+private let initCounter = Counter()
+
+private struct Noisy: Kodable {
+  @Coding var id: Int
+  var serial: Int = initCounter.increment()
+}
+
+@Test func initRunsOncePerDecodedInstancePlusOnceForTheTable() throws {
+  _ = try Noisy.decode(from: json(#"{"id": 1}"#))  // builds the table (one extra init)
+  let before = initCounter.current
+  let values = try JSONDecoder().decode(
+    [Noisy].self, from: json(#"[{"id": 1}, {"id": 2}, {"id": 3}]"#))
+  #expect(initCounter.current - before == 3)
+  #expect(values.map(\.id) == [1, 2, 3])
+}

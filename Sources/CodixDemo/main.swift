@@ -196,6 +196,35 @@ func describe(_ target: Target) -> String {
   }
 }
 
+// MARK: - The same payloads in the other style
+
+/// The seed 001 user, declared with wrappers: the same paths and transformer.
+struct WrappedSeed001User: Kodable {
+  @Coding("my_id") var id: Int
+  @Coding("nick_name") var name: String
+  @CodableDate("profile.birth_day", .format("yyyy/MM/dd")) var birthdate: Date?
+  @Coding("profile.avatar") var avatar: URL?
+  @Coding("salary", using: SalaryTransformer()) var salary: Salary
+  @Coding("male") var isMale: Bool
+}
+
+/// The seed 003 user, read field by field with paths.
+struct PathSeed003User: Decodable {
+  let identifier: String
+  let social: String?
+  let firstName: String
+  let phone: String
+  let zipCode: Int
+
+  init(from decoder: any Decoder) throws {
+    identifier = try decoder.decode(at: "identifier", default: "")
+    social = try decoder.decodeIfPresent(at: "social", using: { (number: Int) in String(number) })
+    firstName = try decoder.decode(at: "first_name")
+    phone = try decoder.decode(at: "phone", default: "+1 123456789")
+    zipCode = try decoder.decode(at: "address.zipCode")
+  }
+}
+
 func section(_ title: String) {
   print("\n== \(title)")
 }
@@ -206,6 +235,14 @@ do {
     PathUser.self, from: Data(pathJSON.utf8), at: "response.users[0]")
   print(user)
 
+  section("The same seed 001 payload with wrappers: WrappedSeed001User.decode(from: json, at:)")
+  let wrappedSeed001 = try WrappedSeed001User.decode(
+    from: Data(pathJSON.utf8), at: "response.users[0]")
+  print(
+    "id: \(wrappedSeed001.id), name: \(wrappedSeed001.name), salary: \(wrappedSeed001.salary), "
+      + "birthdate: \(wrappedSeed001.birthdate.map { "\($0)" } ?? "nil"), male: \(wrappedSeed001.isMale)"
+  )
+
   section("CodixWrappers: WrapperUser.decode(from: json)")
   let wrapped = try WrapperUser.decode(from: Data(wrapperJSON.utf8))
   print(
@@ -215,6 +252,9 @@ do {
   let encoder = JSONEncoder()
   encoder.outputFormatting = [.sortedKeys]
   print("encoded back:", String(decoding: try encoder.encode(wrapped), as: UTF8.self))
+
+  section("The same seed 003 payload with paths")
+  print(try JSONDecoder().decode(PathSeed003User.self, from: Data(wrapperJSON.utf8)))
 
   section("Lossy array with diagnostics")
   let diagnostics = CodixDiagnostics()

@@ -180,12 +180,11 @@ extension Coding: StorageWrapper {
 /// Explains a read of a wrapper that was never set. Only reachable through a
 /// programming error (reading a model that was neither decoded nor filled in).
 func unsetWrapperRead(_ wrapper: String, _ type: Any.Type) -> Never {
-  // safe: no document can reach this; it needs a model read before it was decoded or set.
-  fatalError(
-    """
+  let message = """
     A \(wrapper) property of type \(type) was read before it had a value. It is not optional \
     and has no default, and its model was neither decoded nor given a value for it. Decode \
     the model first, set the property, give it a default (`\(wrapper) var x: \(type) = …`), \
     or make it optional.
-    """)
+    """
+  fatalError(message)  // safe: no document reaches this, only a read of an unset model.
 }

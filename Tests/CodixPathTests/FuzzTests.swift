@@ -173,8 +173,15 @@ private struct WalkFailure: Error {
   var generator = Generator(random: SplitMix64(state: seed))
   var checked = 0
   for documentIndex in 0..<count {
-    let depth = documentIndex % 50 == 0 ? 64 : Int.random(in: 0...5, using: &generator.random)
-    let document = ["root": generator.value(depth: depth)]
+    var root = generator.value(depth: Int.random(in: 0...5, using: &generator.random))
+    if documentIndex % 50 == 0 {
+      // Nest to depth 64 through objects and arrays.
+      for level in 0..<64 {
+        root =
+          level % 2 == 0 ? [generator.key(): root, "x": level] as [String: Any] : [root, level]
+      }
+    }
+    let document = ["root": root]
     let data = try JSONSerialization.data(withJSONObject: document)
     for _ in 0..<3 {
       let components =

@@ -30,7 +30,7 @@ public struct Path: Sendable {
     case root
     case key(String)
     case components([PathComponent])
-    case invalid(PathSyntaxError)
+    indirect case invalid(PathSyntaxError)
   }
 
   @usableFromInline

@@ -47,7 +47,7 @@ extension FieldEntry {
   static func wrapped<W: StorageWrapper>(
     name: String, keyPath: WritableKeyPath<Root, W>, setup: FieldSetup<W.Value>
   ) throws(CodixError) -> FieldEntry? {
-    guard let codec = setup.codec ?? PlainCodecs.codec(for: W.Value.self) else {
+    guard let codec = setup.codec ?? W.defaultCodec() else {
       throw CodixError(
         kind: .typeMismatch, property: name, expected: "a Decodable type or a transformer",
         message:
@@ -173,6 +173,8 @@ protocol StorageWrapper: WrapperField {
   var storage: WrapperStorage<Value> { get set }
   /// The byte offset of `storage.value` inside the wrapper.
   static var valueOffset: Int? { get }
+  /// The codec of a wrapper declared without one.
+  static func defaultCodec() -> (any FieldCodec<Value>)?
 }
 
 extension StorageWrapper {

@@ -7,7 +7,12 @@ struct FieldSetup<Value>: Sendable {
   @usableFromInline var key: Path?
   @usableFromInline var options: [KodableOption<Value>]
   @usableFromInline var hasDefault: Bool
-  @usableFromInline var codec: (any FieldCodec<Value>)?
+  /// The codec, boxed so that a wrapper stays small; `nil` for the wrapper's
+  /// default (plain `Decodable`, or ISO 8601 for `@CodableDate`), which the
+  /// field table resolves once per type.
+  @usableFromInline var codecBox: CodecBox<Value>?
+
+  var codec: (any FieldCodec<Value>)? { codecBox?.codec }
 
   @inlinable
   init(
@@ -16,7 +21,7 @@ struct FieldSetup<Value>: Sendable {
     self.key = key
     self.options = options
     self.hasDefault = hasDefault
-    self.codec = codec
+    self.codecBox = codec.map(CodecBox.init)
   }
 
   /// The path to read, from the options' `.key` or the initializer's key.
@@ -100,3 +105,14 @@ struct WrapperStorage<Value> {
 }
 
 extension WrapperStorage: Sendable where Value: Sendable {}
+
+/// A codec on the heap, shared by every copy of a wrapper.
+@usableFromInline
+final class CodecBox<Value>: Sendable {
+  let codec: any FieldCodec<Value>
+
+  @usableFromInline
+  init(_ codec: any FieldCodec<Value>) {
+    self.codec = codec
+  }
+}

@@ -70,26 +70,26 @@ extension Coding where Value: Decodable {
   @inlinable
   public init(wrappedValue: Value) {
     self.init(
-      value: wrappedValue, key: nil, options: [], hasDefault: true, codec: PlainCodec<Value>())
+      value: wrappedValue, key: nil, options: [], hasDefault: true, codec: nil)
   }
 
   /// Reads the property at `key`, a Codix path: `@Coding("address.zipCode") var zip: Int`.
   @inlinable
   public init(_ key: Path, _ options: KodableOption<Value>...) {
-    self.init(value: nil, key: key, options: options, hasDefault: false, codec: PlainCodec<Value>())
+    self.init(value: nil, key: key, options: options, hasDefault: false, codec: nil)
   }
 
   /// Reads the property at its own name with options: `@Coding(.trimmed) var title: String`.
   @inlinable
   public init(_ options: KodableOption<Value>...) {
-    self.init(value: nil, key: nil, options: options, hasDefault: false, codec: PlainCodec<Value>())
+    self.init(value: nil, key: nil, options: options, hasDefault: false, codec: nil)
   }
 
   /// Reads the property at `key`, keeping the initial value when it is missing or `null`.
   @inlinable
   public init(wrappedValue: Value, _ key: Path, _ options: KodableOption<Value>...) {
     self.init(
-      value: wrappedValue, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
+      value: wrappedValue, key: key, options: options, hasDefault: true, codec: nil)
   }
 
   /// Reads the property at its own name with options, keeping the initial value
@@ -97,7 +97,7 @@ extension Coding where Value: Decodable {
   @inlinable
   public init(wrappedValue: Value, _ options: KodableOption<Value>...) {
     self.init(
-      value: wrappedValue, key: nil, options: options, hasDefault: true, codec: PlainCodec<Value>())
+      value: wrappedValue, key: nil, options: options, hasDefault: true, codec: nil)
   }
 
   /// Reads the property, using `default` when it is missing or `null`:
@@ -105,7 +105,7 @@ extension Coding where Value: Decodable {
   @inlinable
   public init(_ key: Path? = nil, default: Value, _ options: KodableOption<Value>...) {
     self.init(
-      value: `default`, key: key, options: options, hasDefault: true, codec: PlainCodec<Value>())
+      value: `default`, key: key, options: options, hasDefault: true, codec: nil)
   }
 }
 
@@ -174,6 +174,8 @@ extension Coding: CustomStringConvertible {
 }
 
 extension Coding: StorageWrapper {
+  static func defaultCodec() -> (any FieldCodec<Value>)? { PlainCodecs.codec(for: Value.self) }
+
   static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }
 }
 

@@ -62,5 +62,7 @@ extension KodableTransformable: Hashable where T.To: Hashable {
 }
 
 extension KodableTransformable: StorageWrapper {
+  static func defaultCodec() -> (any FieldCodec<T.To>)? { TransformerCodec(transformer: T()) }
+
   static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }
 }

@@ -116,7 +116,8 @@ extension CodableDate: Hashable where Value: Hashable {
 extension CodableDate: StorageWrapper {
   static func defaultCodec() -> (any FieldCodec<Value>)? {
     (TransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
-      ?? (OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
+      ?? (OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601)
+        as? any FieldCodec<Value>)
   }
 
   static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }

@@ -335,3 +335,19 @@ private struct Noisy: Kodable {
   #expect(initCounter.current - before == 3)
   #expect(values.map(\.id) == [1, 2, 3])
 }
+
+// MARK: - Modifiers on Bool
+
+private struct Toggles: Kodable {
+  @Coding(.modifier(KodableModifier { !$0 })) var inverted: Bool
+  @Coding(.validation({ $0 })) var mustBeTrue: Bool
+}
+
+@Test func aBoolModifierClosureIsAnOverride() throws {
+  let toggles = try Toggles.decode(from: json(#"{"inverted": true, "mustBeTrue": true}"#))
+  #expect(toggles.inverted == false)
+  let error = try #require(
+    codixError { _ = try Toggles.decode(from: json(#"{"inverted": true, "mustBeTrue": false}"#)) })
+  #expect(error.kind == .validationFailed)
+  #expect(error.property == "mustBeTrue")
+}

@@ -28,6 +28,10 @@ public struct KodableModifier<Value>: Sendable {
   }
 
   /// A modifier that rejects the decoded value when `validation(value)` is `false`.
+  ///
+  /// For a `Bool` property, where a closure fits both initializers, the
+  /// override wins; use ``KodableOption/validation(_:)`` to validate a `Bool`.
+  @_disfavoredOverload
   public init(_ validation: @escaping @Sendable (Value) -> Bool) {
     rule = .validation(validation)
   }

@@ -351,3 +351,14 @@ private struct Toggles: Kodable {
   #expect(error.kind == .validationFailed)
   #expect(error.property == "mustBeTrue")
 }
+
+private struct WrongDate: Kodable {
+  @CodableDate var count: Int
+}
+
+@Test func codableDateOnANonDateIsAClearError() throws {
+  let error = try #require(codixError { _ = try WrongDate.decode(from: json(#"{"count": 1}"#)) })
+  #expect(error.typeName == "WrongDate")
+  #expect(error.property == "count")
+  #expect(error.message?.contains("@CodableDate needs Date or Date?") == true)
+}

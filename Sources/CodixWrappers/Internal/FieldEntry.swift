@@ -51,8 +51,9 @@ extension FieldEntry {
       throw CodixError(
         kind: .typeMismatch, property: name, expected: "a Decodable type or a transformer",
         message:
-          "Property \(name) has type \(W.Value.self), which is not Decodable. Make it Decodable "
-          + "or give its wrapper a transformer: @Coding(\"key\", using: MyTransformer()).")
+          "Property \(name) of type \(W.Value.self) cannot be read by its wrapper: @Coding needs "
+          + "a Decodable type or a transformer (@Coding(\"key\", using: MyTransformer())), and "
+          + "@CodableDate needs Date or Date?.")
     }
     let path = setup.path ?? Path([.key(name)])
     let components: [PathComponent]

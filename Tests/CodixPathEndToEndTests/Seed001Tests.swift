@@ -33,8 +33,7 @@ private struct SimpleUser: Decodable, Equatable {
 }
 
 @Test(arguments: [
-  "response.users[0]", "response[users][0]".isEmpty ? "" : "response.users.[0]",
-  "response.users[-1]",
+  "response.users[0]", "response.users.[0]", "response[\"users\"][0]", "response.users[-1]",
 ])
 func decodesTheSameModelWithEverySpelling(path: String) throws {
   let user = try JSONDecoder().decode(SimpleUser.self, from: usersJSON, at: Path(path))

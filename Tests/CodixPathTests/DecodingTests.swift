@@ -228,6 +228,8 @@ private struct Song: Decodable, Equatable {
   #expect(warnings.map(\.path) == ["results[1].id", "results[2]", "results[3]"])
   #expect(warnings.map(\.kind) == [.keyNotFound, .typeMismatch, .valueNotFound])
   #expect(warnings[0].typeName == "Song")
+  diagnostics.removeAll()
+  #expect(diagnostics.warnings.isEmpty)
 }
 
 @Test func decodeLossyWithoutDiagnosticsStillSkips() throws {

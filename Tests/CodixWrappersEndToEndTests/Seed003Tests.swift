@@ -389,3 +389,13 @@ private let debugJSON = json(
       """
     ])
 }
+
+// MARK: - Overriding values with a closure option
+
+struct Shouting: Kodable {
+  @Coding(.overrideValue { $0.uppercased() }) var word: String
+}
+
+@Test func overrideValueReplacesTheDecodedValue() throws {
+  #expect(try Shouting.decode(from: json(#"{"word": "hey"}"#)).word == "HEY")
+}

@@ -8,25 +8,35 @@ package enum Navigator {
   package static func cursor(
     at path: Path, from start: Cursor, ifPresent: Bool
   ) throws(CodixError) -> Cursor? {
-    let components = try path.validComponents()
+    // A single-key path (the common `decodeIfPresent(at: "avatar")`) takes one
+    // step without building a components array.
+    if let key = path.singleKey {
+      return try step(.key(key), from: start, ifPresent: ifPresent)
+    }
     var cursor = start
-    for component in components {
-      do {
-        if ifPresent, try cursor.isAbsent() { return nil }
-        switch component {
-        case .key(let key):
-          cursor = .keyed(try cursor.keyedContainer(), CodixKey(key))
-        case .index(let index):
-          guard let element = try element(at: index, of: cursor, ifPresent: ifPresent) else {
-            return nil
-          }
-          cursor = element
-        }
-      } catch {
-        throw enriched(error, at: cursor)
-      }
+    for component in try path.validComponents() {
+      guard let next = try step(component, from: cursor, ifPresent: ifPresent) else { return nil }
+      cursor = next
     }
     return cursor
+  }
+
+  /// One step of a walk: `nil` when `ifPresent` and the value is absent.
+  private static func step(_ component: PathComponent, from cursor: Cursor, ifPresent: Bool)
+    throws(CodixError) -> Cursor?
+  {
+    var cursor = cursor
+    do {
+      if ifPresent, try cursor.isAbsent() { return nil }
+      switch component {
+      case .key(let key):
+        return .keyed(try cursor.keyedContainer(), CodixKey(key))
+      case .index(let index):
+        return try element(at: index, of: cursor, ifPresent: ifPresent)
+      }
+    } catch {
+      throw enriched(error, at: cursor)
+    }
   }
 
   /// The cursor at `index` of the array at `cursor`, skipping the elements

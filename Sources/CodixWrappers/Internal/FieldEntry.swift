@@ -185,8 +185,6 @@ extension StorageWrapper {
     guard let keyPath = keyPath as? WritableKeyPath<Root, Self> else { return nil }
     return try FieldEntry.wrapped(name: name, keyPath: keyPath, setup: storage.setup)
   }
-
-  var anyValue: Any? { storage.current }
 }
 
 /// A writable key path to a plain `Decodable` stored property.

@@ -77,8 +77,6 @@ protocol WrapperField {
   func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<
     Root
   >?
-  /// The field's value as `Any`, for encoding.
-  var anyValue: Any? { get }
 }
 
 /// The state every wrapper keeps: its value once set, and its setup.

@@ -22,11 +22,25 @@
 enum PathParser {
   private static let openBracket = UInt8(ascii: "[")
   private static let closeBracket = UInt8(ascii: "]")
+  private static let dot = UInt8(ascii: ".")
   private static let quote = UInt8(ascii: "\"")
   private static let backslash = UInt8(ascii: "\\")
   private static let minus = UInt8(ascii: "-")
   private static let zero = UInt8(ascii: "0")
   private static let nine = UInt8(ascii: "9")
+
+  /// Parses `text` with the default `.` separator. A plain key (the common
+  /// literal) is scanned once and kept as it is: no copy, no allocation.
+  static func parse(_ text: String) -> Path.Storage {
+    if text.isEmpty { return .root }
+    let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+      for byte in bytes where byte == dot || byte == openBracket || byte == closeBracket {
+        return false
+      }
+      return true
+    }
+    return plain == true ? .key(text) : parse(text, separator: ".")
+  }
 
   static func parse(_ text: String, separator: Character) -> Path.Storage {
     if text.isEmpty { return .root }

@@ -85,10 +85,14 @@ package enum Navigator {
     _ type: T.Type, at path: Path, in decoder: any Decoder
   ) throws(CodixError) -> T {
     if let key = path.singleKey {
-      var container: KeyedDecodingContainer<CodixKey>?
+      let container: KeyedDecodingContainer<CodixKey>
       do {
         container = try KeyedContainerCache.container(for: decoder)
-        return try container.unsafelyUnwrapped.codixDecode(type, forKey: CodixKey(key))
+      } catch {
+        throw failure(error, decoding: type, at: key, in: nil, decoder: decoder)
+      }
+      do {
+        return try container.codixDecode(type, forKey: CodixKey(key))
       } catch {
         throw failure(error, decoding: type, at: key, in: container, decoder: decoder)
       }

@@ -160,13 +160,13 @@ extension Path: Hashable {
 extension Path: ExpressibleByStringInterpolation {
   /// Parses a literal with the default `.` separator: `"users[0].name"`.
   public init(stringLiteral value: String) {
-    self.init(value)
+    self.init(storage: PathParser.parse(value))
   }
 
   /// Parses an interpolated literal: `"users[\(index)].name"`. Interpolated
   /// values are spliced in as text before parsing.
   public init(stringInterpolation: DefaultStringInterpolation) {
-    self.init(String(stringInterpolation: stringInterpolation))
+    self.init(storage: PathParser.parse(String(stringInterpolation: stringInterpolation)))
   }
 }
 

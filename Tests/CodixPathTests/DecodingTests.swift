@@ -318,6 +318,62 @@ private struct Song: Decodable, Equatable {
   #expect(parent.tail == "t")
 }
 
+@Test func fieldsBehindASharedPrefixComeFromEachElementsOwnObject() throws {
+  struct Row: Decodable, Equatable {
+    let id: Int
+    let name: String
+    let deep: String
+    let first: Int
+    init(from decoder: any Decoder) throws {
+      id = try decoder.decode(at: "user.id")
+      name = try decoder.decode(at: "user.name")
+      deep = try decoder.decode(at: "user.more.deep")
+      first = try decoder.decode(at: "user.more.list[0].x")
+    }
+    init(_ id: Int, _ name: String, _ deep: String, _ first: Int) {
+      (self.id, self.name, self.deep, self.first) = (id, name, deep, first)
+    }
+  }
+  let data = json(
+    #"[{"user": {"id": 1, "name": "a", "more": {"deep": "d1", "list": [{"x": 10}]}}}, "#
+      + #"{"user": {"id": 2, "name": "b", "more": {"deep": "d2", "list": [{"x": 20}, {"x": 0}]}}}]"#
+  )
+  let rows = try JSONDecoder().decode([Row].self, from: data)
+  #expect(rows == [Row(1, "a", "d1", 10), Row(2, "b", "d2", 20)])
+}
+
+@Test func superDecodersAreTheirOwnPositions() throws {
+  struct Named: Decodable {
+    let name: String
+    init(from decoder: any Decoder) throws { name = try decoder.decode(at: "name") }
+  }
+  struct Pair: Decodable {
+    let left: Named
+    let right: Named
+    let own: String
+    enum Keys: String, CodingKey { case left, right }
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: Keys.self)
+      left = try Named(from: container.superDecoder(forKey: .left))
+      right = try Named(from: container.superDecoder(forKey: .right))
+      own = try decoder.decode(at: "name")
+    }
+  }
+  let pair = try JSONDecoder().decode(
+    Pair.self, from: json(#"{"name": "p", "left": {"name": "l"}, "right": {"name": "r"}}"#))
+  #expect([pair.left.name, pair.right.name, pair.own] == ["l", "r", "p"])
+}
+
+@Test func consecutiveTopLevelDecodesReadTheirOwnDocuments() throws {
+  struct Top: Decodable {
+    let v: Int
+    init(from decoder: any Decoder) throws { v = try decoder.decode(at: "v") }
+  }
+  for v in 0..<50 {
+    #expect(try JSONDecoder().decode(Top.self, from: json(#"{"v": \#(v)}"#)).v == v)
+  }
+}
+
 // MARK: - Concurrency
 
 @Test func pathStyleModelsDecodeOnManyThreadsAtOnce() async throws {

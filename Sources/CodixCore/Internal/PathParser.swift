@@ -19,6 +19,7 @@
 // nothing is guessed. A path made of one plain key (the common case, `"my_id"`)
 // is stored without allocating an array.
 
+@usableFromInline
 enum PathParser {
   private static let openBracket = UInt8(ascii: "[")
   private static let closeBracket = UInt8(ascii: "]")
@@ -31,10 +32,13 @@ enum PathParser {
 
   /// Parses `text` with the default `.` separator. A plain key (the common
   /// literal) is scanned once and kept as it is: no copy, no allocation.
+  /// Inlinable so that a literal's scan can be folded where it is written.
+  @inlinable
   static func parse(_ text: String) -> Path.Storage {
     if text.isEmpty { return .root }
     let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-      for byte in bytes where byte == dot || byte == openBracket || byte == closeBracket {
+      for byte in bytes
+      where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
         return false
       }
       return true
@@ -42,6 +46,7 @@ enum PathParser {
     return plain == true ? .key(text) : parse(text, separator: ".")
   }
 
+  @usableFromInline
   static func parse(_ text: String, separator: Character) -> Path.Storage {
     if text.isEmpty { return .root }
     if separator == "[" || separator == "]" || separator == "\"" {

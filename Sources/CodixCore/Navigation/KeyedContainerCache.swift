@@ -36,37 +36,97 @@ import Foundation
 //   per call.
 //
 // The cache holds the decoder strongly too, so its address cannot be reused
-// by another decode while the entry lives. Decoders not known to behave this
+// by another decode while the entry lives. The hot check (same decoder, same
+// node) reads a few words from a per-thread struct: no locks, no copies of the
+// container, no dynamic-type lookup. Decoders not known to behave this
 // way open a container per call. The last decoded document stays referenced
 // by the thread until its next path-style decode or the end of a Codix
 // top-level decode.
 
+/// A keyed container opened at the value a decoder is at, shared by the
+/// path-style reads of that value. A class, so handing it out costs one
+/// retain, not a copy of the (resilient) container.
+@usableFromInline
+package final class CachedContainer {
+  @usableFromInline
+  package let container: KeyedDecodingContainer<CodixKey>
+
+  /// The objects opened at keys of this one, in the order first asked for.
+  private var nestedEntries: [(key: String, entry: CachedContainer)] = []
+
+  init(_ container: KeyedDecodingContainer<CodixKey>) {
+    self.container = container
+  }
+
+  /// The container of the object at `key`, opened once for this object.
+  func nested(_ key: String) throws -> CachedContainer {
+    for nested in nestedEntries where nested.key == key { return nested.entry }
+    let entry = CachedContainer(
+      try container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key)))
+    nestedEntries.append((key, entry))
+    return entry
+  }
+}
+
 @usableFromInline
 package enum KeyedContainerCache {
+  /// The keyed container of the value `decoder` is at, reused while the
+  /// decoder stays at that value.
   @usableFromInline
+  package static func entry<D: Decoder>(for decoder: D) throws -> CachedContainer {
+    guard let slot = Slot.current else {
+      return CachedContainer(try decoder.container(keyedBy: CodixKey.self))
+    }
+    // The common case, a field after the first: the decoder the slot holds,
+    // still at the cached node. Compares the static type and the object
+    // reference, which skips the dynamic-type lookup.
+    let type = UInt(bitPattern: ObjectIdentifier(D.self))
+    if type == slot.pointee.storedType {
+      // `D` is the class type recorded below: its value is one reference.
+      let object = withUnsafePointer(to: decoder) { UnsafeRawPointer($0).load(as: UInt.self) }
+      if object == slot.pointee.objectBits, let entry = slot.pointee.entry,
+        NodeProbe.bits(at: object, offset: slot.pointee.nodeOffset) == slot.pointee.nodeBits
+      {
+        return entry
+      }
+    }
+    return try slowEntry(for: decoder, words: DecoderWords(decoder), slot: slot)
+  }
+
+  /// The keyed container of the value `decoder` is at.
   package static func container(for decoder: any Decoder) throws -> KeyedDecodingContainer<CodixKey>
   {
-    let slot = ThreadSlot.current
-    guard let kind = slot.kind(of: decoder) else {
-      return try decoder.container(keyedBy: CodixKey.self)
+    try entry(for: decoder).container
+  }
+
+  private static func slowEntry(
+    for decoder: any Decoder, words: DecoderWords, slot: UnsafeMutablePointer<Slot>
+  ) throws -> CachedContainer {
+    guard let kind = slot.pointee.kind(of: decoder) else {
+      return CachedContainer(try decoder.container(keyedBy: CodixKey.self))
     }
     let object = classInstance(decoder)
     if let probe = kind.probe {
       let bits = probe.bits(of: object)
-      if let container = slot.container, slot.decoder === object, slot.nodeBits == bits {
-        return container
+      if let entry = slot.pointee.entry, slot.pointee.decoder === object,
+        slot.pointee.node != nil, slot.pointee.nodeBits == bits
+      {
+        return entry
       }
-      let container = try decoder.container(keyedBy: CodixKey.self)
-      slot.store(container, decoder: object, node: probe.copy(of: object), bits: bits)
-      return container
+      let entry = CachedContainer(try decoder.container(keyedBy: CodixKey.self))
+      slot.pointee.store(entry, decoder: object, node: probe.copy(of: object), bits: bits)
+      if words.object == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()) {
+        slot.pointee.remember(words, nodeOffset: probe.offset)
+      }
+      return entry
     }
     let path = decoder.codingPath
-    if let container = slot.container, slot.decoder === object, slot.matches(path) {
-      return container
+    if let entry = slot.pointee.entry, slot.pointee.decoder === object, slot.pointee.matches(path) {
+      return entry
     }
-    let container = try decoder.container(keyedBy: CodixKey.self)
-    slot.store(container, decoder: object, path: path)
-    return container
+    let entry = CachedContainer(try decoder.container(keyedBy: CodixKey.self))
+    slot.pointee.store(entry, decoder: object, path: path)
+    return entry
   }
 
   /// The object of a decoder whose type is a class (checked by `kind(of:)`).
@@ -75,9 +135,15 @@ package enum KeyedContainerCache {
     unsafeBitCast(decoder, to: AnyObject.self)
   }
 
+  /// Whether positions of `decoder` are told apart by its coding-path node,
+  /// the check that costs no allocation (for tests).
+  package static func tellsPositionsByNode(_ decoder: any Decoder) -> Bool {
+    DecoderKinds.kind(of: type(of: decoder))?.probe != nil
+  }
+
   /// Drops this thread's cached container (and the document it references).
   package static func clear() {
-    ThreadSlot.currentIfPresent?.clear()
+    Slot.currentIfPresent?.pointee.clear()
   }
 }
 
@@ -120,7 +186,7 @@ private struct NodeProbe {
       return true
     }
     guard let found, Self.size(of: found.type) == MemoryLayout<UInt>.size,
-      found.offset % MemoryLayout<UInt>.alignment == 0
+      found.offset > 0, found.offset % MemoryLayout<UInt>.alignment == 0
     else { return nil }
     offset = found.offset
     load = Self.loader(of: found.type, at: found.offset)
@@ -128,7 +194,14 @@ private struct NodeProbe {
 
   /// The node's bits: equal for the same node while a copy of it is held.
   func bits(of object: AnyObject) -> UInt {
-    UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+    Self.bits(at: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), offset: offset)
+  }
+
+  /// The word at `offset` in the object at `address`.
+  static func bits(at address: UInt, offset: Int) -> UInt {
+    // safe: callers pass the address of a live decoder of the type whose
+    // field is at `offset` (the slot holds that decoder).
+    UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped
       .load(fromByteOffset: offset, as: UInt.self)
   }
 
@@ -150,17 +223,37 @@ private struct NodeProbe {
   }
 }
 
-private final class ThreadSlot {
-  var decoder: AnyObject?
-  var container: KeyedDecodingContainer<CodixKey>?
-  var node: Any?
+/// A decoder's static type and, for a one-word value (a class instance), its
+/// object reference. Compared only with words recorded from a class instance.
+private struct DecoderWords {
+  var object: UInt = 0
+  let type: UInt
+
+  init<D: Decoder>(_ decoder: D) {
+    type = UInt(bitPattern: ObjectIdentifier(D.self))
+    guard MemoryLayout<D>.size == MemoryLayout<UInt>.size else { return }
+    object = withUnsafeBytes(of: decoder) { $0.load(as: UInt.self) }
+  }
+}
+
+/// One thread's cache entry, in memory the thread owns (plain loads and
+/// stores; no class, so no dynamic exclusivity checks on the hot path).
+private struct Slot {
+  // The hot check: zero when no decoder can be recognized from its words.
+  var objectBits: UInt = 0
+  var storedType: UInt = 0
+  var nodeOffset = 0
   var nodeBits: UInt = 0
+  var entry: CachedContainer?
+  // What keeps the check sound, and the coding-path fallback.
+  var decoder: AnyObject?
+  var node: Any?
   var intKeys: [Int?] = []
   var stringKeys: [String] = []
   var checkedType: ObjectIdentifier?
   var checkedKind: DecoderKind?
 
-  func kind(of decoder: any Decoder) -> DecoderKind? {
+  mutating func kind(of decoder: any Decoder) -> DecoderKind? {
     let type = type(of: decoder)
     let id = ObjectIdentifier(type)
     if checkedType == id { return checkedKind }
@@ -181,19 +274,24 @@ private final class ThreadSlot {
     return true
   }
 
-  func store(
-    _ container: KeyedDecodingContainer<CodixKey>, decoder: AnyObject, node: Any, bits: UInt
-  ) {
-    self.container = container
+  mutating func store(_ entry: CachedContainer, decoder: AnyObject, node: Any, bits: UInt) {
+    forgetWords()
+    self.entry = entry
     self.decoder = decoder
     self.node = node
     nodeBits = bits
   }
 
-  func store(
-    _ container: KeyedDecodingContainer<CodixKey>, decoder: AnyObject, path: [any CodingKey]
-  ) {
-    self.container = container
+  /// Records how to recognize the stored decoder from its existential.
+  mutating func remember(_ words: DecoderWords, nodeOffset: Int) {
+    objectBits = words.object
+    storedType = words.type
+    self.nodeOffset = nodeOffset
+  }
+
+  mutating func store(_ entry: CachedContainer, decoder: AnyObject, path: [any CodingKey]) {
+    forgetWords()
+    self.entry = entry
     self.decoder = decoder
     node = nil
     intKeys.removeAll(keepingCapacity: true)
@@ -205,10 +303,18 @@ private final class ThreadSlot {
     }
   }
 
-  func clear() {
-    container = nil
+  mutating func clear() {
+    forgetWords()
+    entry = nil
     decoder = nil
     node = nil
+  }
+
+  private mutating func forgetWords() {
+    objectBits = 0
+    storedType = 0
+    nodeOffset = 0
+    nodeBits = 0
   }
 
   // MARK: Thread-local storage
@@ -218,21 +324,29 @@ private final class ThreadSlot {
     let status = pthread_key_create(&key) { pointer in
       let pointer: UnsafeMutableRawPointer? = pointer  // optional on Linux only
       guard let pointer else { return }
-      Unmanaged<ThreadSlot>.fromOpaque(pointer).release()
+      let slot = pointer.assumingMemoryBound(to: Slot.self)
+      slot.deinitialize(count: 1)
+      slot.deallocate()
     }
     return status == 0 ? key : nil
   }()
 
-  static var currentIfPresent: ThreadSlot? {
+  static var currentIfPresent: UnsafeMutablePointer<Slot>? {
     guard let key, let pointer = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ThreadSlot>.fromOpaque(pointer).takeUnretainedValue()
+    return pointer.assumingMemoryBound(to: Slot.self)
   }
 
-  static var current: ThreadSlot {
-    if let slot = currentIfPresent { return slot }
-    let slot = ThreadSlot()
-    if let key {
-      pthread_setspecific(key, Unmanaged.passRetained(slot).toOpaque())
+  /// This thread's slot; `nil` without thread-local storage (then nothing
+  /// is cached).
+  static var current: UnsafeMutablePointer<Slot>? {
+    guard let key else { return nil }
+    if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: Slot.self) }
+    let slot = UnsafeMutablePointer<Slot>.allocate(capacity: 1)
+    slot.initialize(to: Slot())
+    guard pthread_setspecific(key, slot) == 0 else {
+      slot.deinitialize(count: 1)
+      slot.deallocate()
+      return nil
     }
     return slot
   }

@@ -8,34 +8,55 @@ package enum Navigator {
   package static func cursor(
     at path: Path, from start: Cursor, ifPresent: Bool
   ) throws(CodixError) -> Cursor? {
+    var walk = Walk(cursor: start)
     // A single-key path (the common `decodeIfPresent(at: "avatar")`) takes one
     // step without building a components array.
     if let key = path.singleKey {
-      return try step(.key(key), from: start, ifPresent: ifPresent)
+      return try walk.step(.key(key), ifPresent: ifPresent) ? walk.cursor : nil
     }
-    var cursor = start
     for component in try path.validComponents() {
-      guard let next = try step(component, from: cursor, ifPresent: ifPresent) else { return nil }
-      cursor = next
+      guard try walk.step(component, ifPresent: ifPresent) else { return nil }
     }
-    return cursor
+    return walk.cursor
   }
 
-  /// One step of a walk: `nil` when `ifPresent` and the value is absent.
-  private static func step(_ component: PathComponent, from cursor: Cursor, ifPresent: Bool)
-    throws(CodixError) -> Cursor?
-  {
-    var cursor = cursor
-    do {
-      if ifPresent, try cursor.isAbsent() { return nil }
-      switch component {
-      case .key(let key):
-        return .keyed(try cursor.keyedContainer(), CodixKey(key))
-      case .index(let index):
-        return try element(at: index, of: cursor, ifPresent: ifPresent)
+  /// A walk in progress: the cursor, and the cache entry its keyed container
+  /// belongs to, if any. Objects reached by keys from a decoder's value are
+  /// opened once per value, so `user.id`, `user.name`, `user.email` build
+  /// the `user` container once (see `CachedContainer.nested(_:)`).
+  private struct Walk {
+    var cursor: Cursor
+    var entry: CachedContainer?
+
+    /// One step: `false` when `ifPresent` and the value is absent.
+    mutating func step(_ component: PathComponent, ifPresent: Bool) throws(CodixError) -> Bool {
+      do {
+        if ifPresent, try cursor.isAbsent() { return false }
+        switch component {
+        case .key(let key):
+          let next = try objectEntry()
+          entry = next
+          cursor = .keyed(try next?.container ?? cursor.keyedContainer(), CodixKey(key))
+        case .index(let index):
+          guard let next = try element(at: index, of: cursor, ifPresent: ifPresent) else {
+            return false
+          }
+          entry = nil
+          cursor = next
+        }
+        return true
+      } catch {
+        throw enriched(error, at: cursor)
       }
-    } catch {
-      throw enriched(error, at: cursor)
+    }
+
+    /// The cache entry of the object at the cursor, when it can have one.
+    private func objectEntry() throws -> CachedContainer? {
+      switch cursor {
+      case .root(let decoder): try KeyedContainerCache.entry(for: decoder)
+      case .keyed(_, let key): try entry?.nested(key.stringValue)
+      case .element: nil
+      }
     }
   }
 
@@ -81,20 +102,22 @@ package enum Navigator {
   /// one key reuses the keyed container of the decoder's value (see
   /// `KeyedContainerCache`); any other path walks a cursor.
   @inlinable @inline(__always)
-  package static func decodeRequired<T: Decodable>(
-    _ type: T.Type, at path: Path, in decoder: any Decoder
+  package static func decodeRequired<T: Decodable, D: Decoder>(
+    _ type: T.Type, at path: Path, in decoder: D
   ) throws(CodixError) -> T {
+    // Generic over the decoder so that `self` of a `Decoder` extension is
+    // passed on as it is, not boxed into a new existential on every call.
     if let key = path.singleKey {
-      let container: KeyedDecodingContainer<CodixKey>
+      let entry: CachedContainer
       do {
-        container = try KeyedContainerCache.container(for: decoder)
+        entry = try KeyedContainerCache.entry(for: decoder)
       } catch {
         throw failure(error, decoding: type, at: key, in: nil, decoder: decoder)
       }
       do {
-        return try container.codixDecode(type, forKey: CodixKey(key))
+        return try entry.container.codixDecode(type, forKey: CodixKey(key))
       } catch {
-        throw failure(error, decoding: type, at: key, in: container, decoder: decoder)
+        throw failure(error, decoding: type, at: key, in: entry.container, decoder: decoder)
       }
     }
     guard let value = try decode(type, at: path, in: decoder, ifPresent: false) else {

@@ -36,6 +36,7 @@ public struct Path: Sendable {
   @usableFromInline
   let storage: Storage
 
+  @usableFromInline
   init(storage: Storage) {
     self.storage = storage
   }
@@ -159,6 +160,7 @@ extension Path: Hashable {
 
 extension Path: ExpressibleByStringInterpolation {
   /// Parses a literal with the default `.` separator: `"users[0].name"`.
+  @inlinable
   public init(stringLiteral value: String) {
     self.init(storage: PathParser.parse(value))
   }

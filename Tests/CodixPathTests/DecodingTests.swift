@@ -324,14 +324,16 @@ private struct Song: Decodable, Equatable {
     let name: String
     let deep: String
     let first: Int
+    let tag: String
     init(from decoder: any Decoder) throws {
       id = try decoder.decode(at: "user.id")
       name = try decoder.decode(at: "user.name")
       deep = try decoder.decode(at: "user.more.deep")
       first = try decoder.decode(at: "user.more.list[0].x")
+      tag = try decoder.decode(at: "meta.id")
     }
-    init(_ id: Int, _ name: String, _ deep: String, _ first: Int) {
-      (self.id, self.name, self.deep, self.first) = (id, name, deep, first)
+    init(_ id: Int, _ name: String, _ deep: String, _ first: Int, _ tag: String) {
+      (self.id, self.name, self.deep, self.first, self.tag) = (id, name, deep, first, tag)
     }
   }
   let data = json(
@@ -339,7 +341,7 @@ private struct Song: Decodable, Equatable {
       + #"{"user": {"id": 2, "name": "b", "more": {"deep": "d2", "list": [{"x": 20}, {"x": 0}]}}}]"#
   )
   let rows = try JSONDecoder().decode([Row].self, from: data)
-  #expect(rows == [Row(1, "a", "d1", 10), Row(2, "b", "d2", 20)])
+  #expect(rows == [Row(1, "a", "d1", 10, "m1"), Row(2, "b", "d2", 20, "m2")])
 }
 
 @Test func superDecodersAreTheirOwnPositions() throws {

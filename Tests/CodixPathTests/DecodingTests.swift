@@ -337,8 +337,9 @@ private struct Song: Decodable, Equatable {
     }
   }
   let data = json(
-    #"[{"user": {"id": 1, "name": "a", "more": {"deep": "d1", "list": [{"x": 10}]}}}, "#
-      + #"{"user": {"id": 2, "name": "b", "more": {"deep": "d2", "list": [{"x": 20}, {"x": 0}]}}}]"#
+    #"[{"user": {"id": 1, "name": "a", "more": {"deep": "d1", "list": [{"x": 10}]}}, "#
+      + #""meta": {"id": "m1"}}, {"meta": {"id": "m2"}, "#
+      + #""user": {"id": 2, "name": "b", "more": {"deep": "d2", "list": [{"x": 20}, {"x": 0}]}}}]"#
   )
   let rows = try JSONDecoder().decode([Row].self, from: data)
   #expect(rows == [Row(1, "a", "d1", 10, "m1"), Row(2, "b", "d2", 20, "m2")])

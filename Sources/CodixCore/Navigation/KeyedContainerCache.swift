@@ -74,7 +74,7 @@ package enum KeyedContainerCache {
   /// decoder stays at that value.
   @usableFromInline
   package static func entry<D: Decoder>(for decoder: D) throws -> CachedContainer {
-    guard let slot = Slot.current else {
+    guard let slot = Slot.slots.pointer else {
       return CachedContainer(try decoder.container(keyedBy: CodixKey.self))
     }
     // The common case, a field after the first: the decoder the slot holds,
@@ -143,7 +143,7 @@ package enum KeyedContainerCache {
 
   /// Drops this thread's cached container (and the document it references).
   package static func clear() {
-    Slot.currentIfPresent?.pointee.clear()
+    Slot.slots.pointerIfPresent?.pointee.clear()
   }
 }
 
@@ -317,39 +317,8 @@ private struct Slot {
     nodeBits = 0
   }
 
-  // MARK: Thread-local storage
-
-  private static let key: pthread_key_t? = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { pointer in
-      let pointer: UnsafeMutableRawPointer? = pointer  // optional on Linux only
-      guard let pointer else { return }
-      let slot = pointer.assumingMemoryBound(to: Slot.self)
-      slot.deinitialize(count: 1)
-      slot.deallocate()
-    }
-    return status == 0 ? key : nil
-  }()
-
-  static var currentIfPresent: UnsafeMutablePointer<Slot>? {
-    guard let key, let pointer = pthread_getspecific(key) else { return nil }
-    return pointer.assumingMemoryBound(to: Slot.self)
-  }
-
-  /// This thread's slot; `nil` without thread-local storage (then nothing
-  /// is cached).
-  static var current: UnsafeMutablePointer<Slot>? {
-    guard let key else { return nil }
-    if let pointer = pthread_getspecific(key) { return pointer.assumingMemoryBound(to: Slot.self) }
-    let slot = UnsafeMutablePointer<Slot>.allocate(capacity: 1)
-    slot.initialize(to: Slot())
-    guard pthread_setspecific(key, slot) == 0 else {
-      slot.deinitialize(count: 1)
-      slot.deallocate()
-      return nil
-    }
-    return slot
-  }
+  /// Every thread's slot.
+  static let slots = ThreadLocal { Slot() }
 }
 
 /// Decoder kinds, worked out once per type for all threads.

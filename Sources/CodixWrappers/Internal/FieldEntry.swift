@@ -1,9 +1,10 @@
 import CodixCore
 
-/// One property of a model, as the engine reads and writes it. Built once per
-/// model type (see `ModelTable`); a class so that walking a table retains one
-/// reference per property instead of copying every closure.
-final class FieldEntry<Root> {
+/// One property of a model, as the engine reads it. Built once per model type
+/// (see `ModelTable`). Not generic: the engine's per-instance loop runs as
+/// unspecialized library code, where every generic type costs metadata
+/// lookups; a class, so walking a table retains one reference per property.
+final class FieldEntry {
   /// The property's name, without the `_` of a wrapper's backing storage.
   let name: String
   /// Where the property lives below the model's value.
@@ -15,21 +16,19 @@ final class FieldEntry<Root> {
   let isRequired: Bool
   /// Whether to print the JSON the property is read from.
   let debugJSON: Bool
-  /// Reads the value at the cursor into `root`; `false` when it is absent.
-  let read: (UnsafeMutablePointer<Root>, inout Cursor, ReadContext) throws -> Bool
+  /// Reads the value at the cursor into the model at the pointer; `false`
+  /// when it is absent.
+  let read: (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool
   /// For a plain scalar property with no options: a non-generic read straight
   /// into the property's storage at `offset` bytes into the model. The engine
   /// falls back on `read` when it throws.
   var fast: FastRead?
   var offset = 0
-  /// Writes the property, or `nil` when its type cannot be encoded.
-  let write: ((Root, any Encoder) throws -> Void)?
 
   init(
     name: String, path: Path, components: [PathComponent], expected: String, isRequired: Bool,
     debugJSON: Bool,
-    read: @escaping (UnsafeMutablePointer<Root>, inout Cursor, ReadContext) throws -> Bool,
-    write: ((Root, any Encoder) throws -> Void)?
+    read: @escaping (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool
   ) {
     self.name = name
     self.path = path
@@ -38,15 +37,21 @@ final class FieldEntry<Root> {
     self.isRequired = isRequired
     self.debugJSON = debugJSON
     self.read = read
-    self.write = write
   }
 }
 
-extension FieldEntry {
+/// A property of `Root`: how to read it, and how to write it back (`nil`
+/// when its type cannot be encoded).
+struct TableField<Root> {
+  let entry: FieldEntry
+  let write: ((Root, any Encoder) throws -> Void)?
+}
+
+extension TableField {
   /// The entry of a wrapper property (`@Coding`, `@CodableDate`, a `KodableTransformable`).
   static func wrapped<W: StorageWrapper>(
     name: String, keyPath: WritableKeyPath<Root, W>, setup: FieldSetup<W.Value>
-  ) throws(CodixError) -> FieldEntry? {
+  ) throws(CodixError) -> TableField? {
     guard let codec = setup.codec ?? W.defaultCodec() else {
       throw CodixError(
         kind: .typeMismatch, property: name, expected: "a Decodable type or a transformer",
@@ -68,7 +73,7 @@ extension FieldEntry {
     let reader = codec.makeReader(setup.rules)
     let modifiers = setup.modifiers
     let isOptional = W.Value.self is any OptionalDescribing.Type
-    let read: (UnsafeMutablePointer<Root>, inout Cursor, ReadContext) throws -> Bool = {
+    let read: (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool = {
       root, cursor, context in
       guard var value = try reader.read(&cursor, context) else { return false }
       for modifier in modifiers {
@@ -85,7 +90,7 @@ extension FieldEntry {
           }
         }
       }
-      root.pointee[keyPath: keyPath].storage.value = value
+      root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath].storage.value = value
       return true
     }
     let write: (Root, any Encoder) throws -> Void
@@ -107,8 +112,7 @@ extension FieldEntry {
     }
     let entry = FieldEntry(
       name: name, path: path, components: components, expected: codec.expected,
-      isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, read: read,
-      write: write)
+      isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, read: read)
     if modifiers.isEmpty, !setup.debugJSON, codec is any PlainCodecMarker,
       let fast = FastReads.read(for: W.Value.self),
       let wrapperOffset = MemoryLayout<Root>.offset(of: keyPath),
@@ -117,12 +121,12 @@ extension FieldEntry {
       entry.fast = fast
       entry.offset = wrapperOffset + valueOffset
     }
-    return entry
+    return TableField(entry: entry, write: write)
   }
 
   /// The entry of a plain stored `var` of a `Decodable` type: read at its
   /// name, keeping its initial value when missing or `null`.
-  static func plain<V: Decodable>(name: String, keyPath: WritableKeyPath<Root, V>) -> FieldEntry {
+  static func plain<V: Decodable>(name: String, keyPath: WritableKeyPath<Root, V>) -> TableField {
     let reader = ValueReaders.reader(for: V.self, rules: FieldRules())
     let path = Path([.key(name)])
     let write = ValueWriters.writer(for: V.self).map { writer in
@@ -131,15 +135,15 @@ extension FieldEntry {
         isOptional: V.self is any OptionalDescribing.Type,
         value: { root in root[keyPath: keyPath] }, using: writer)
     }
-    return FieldEntry(
+    let entry = FieldEntry(
       name: name, path: path, components: [.key(name)], expected: TypeNames.display(V.self),
       isRequired: false, debugJSON: false,
       read: { root, cursor, context in
         guard let value = try reader.read(&cursor, context) else { return false }
-        root.pointee[keyPath: keyPath] = value
+        root.assumingMemoryBound(to: Root.self).pointee[keyPath: keyPath] = value
         return true
-      },
-      write: write)
+      })
+    return TableField(entry: entry, write: write)
   }
 
   private static func writing<V>(
@@ -179,11 +183,11 @@ protocol StorageWrapper: WrapperField {
 }
 
 extension StorageWrapper {
-  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<
+  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> TableField<
     Root
   >? {
     guard let keyPath = keyPath as? WritableKeyPath<Root, Self> else { return nil }
-    return try FieldEntry.wrapped(name: name, keyPath: keyPath, setup: storage.setup)
+    return try TableField.wrapped(name: name, keyPath: keyPath, setup: storage.setup)
   }
 }
 
@@ -194,7 +198,7 @@ protocol PlainFieldKeyPath {
 
 extension WritableKeyPath: PlainFieldKeyPath where Value: Decodable {
   func makePlainEntry(name: String) -> Any {
-    FieldEntry<Root>.plain(name: name, keyPath: self)
+    TableField<Root>.plain(name: name, keyPath: self)
   }
 }
 

@@ -74,7 +74,7 @@ struct FieldSetup<Value>: Sendable {
 protocol WrapperField {
   /// The field's entry in its model's table, or `nil` when the wrapper is
   /// not stored at `keyPath` as expected.
-  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> FieldEntry<
+  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> TableField<
     Root
   >?
 }

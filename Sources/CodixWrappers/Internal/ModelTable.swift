@@ -37,15 +37,71 @@ final class ModelTable<Root>: @unchecked Sendable {
   // Unchecked: immutable after construction; its closures capture only
   // immutable, Sendable setup values and key paths.
   let model: String
-  let entries: [FieldEntry<Root>]
-  let group: FieldGroup<Root>
-  let complex: [FieldEntry<Root>]
+  let fields: [TableField<Root>]
+  let decoding: DecodingTable
 
-  init(model: String, entries: [FieldEntry<Root>]) {
+  init(model: String, fields: [TableField<Root>]) {
     self.model = model
-    self.entries = entries
-    let group = FieldGroup<Root>()
-    var complex: [FieldEntry<Root>] = []
+    self.fields = fields
+    decoding = DecodingTable(
+      model: model, entries: fields.map(\.entry), printsJSON: Root.self is any DebugJSON.Type)
+  }
+
+  static func build(from prototype: Root) throws(CodixError) -> ModelTable {
+    let model = String(describing: Root.self)
+    var fields: [TableField<Root>] = []
+    var failure: CodixError?
+    let isStruct = _forEachFieldWithKeyPath(of: Root.self, options: []) { cName, keyPath in
+      let name = String(cString: cName)
+      if let wrapper = prototype[keyPath: keyPath] as? any WrapperField {
+        let property = name.hasPrefix("_") ? String(name.dropFirst()) : name
+        do {
+          if let field = try wrapper.makeEntry(name: property, keyPath: keyPath, root: Root.self) {
+            fields.append(field)
+          }
+        } catch {
+          var codix = CodixError.wrap(error, at: .root)
+          codix.typeName = model
+          failure = codix
+          return false
+        }
+      } else if let plain = keyPath as? any PlainFieldKeyPath,
+        let field = plain.makePlainEntry(name: name) as? TableField<Root>
+      {
+        fields.append(field)
+      }
+      return true
+    }
+    if let failure { throw failure }
+    guard isStruct else {
+      throw CodixError(
+        kind: .typeMismatch, typeName: model, expected: "a struct",
+        message:
+          "\(model) is not a struct. Codix property wrappers decode structs, whose stored "
+          + "properties it can list; write init(from:) with CodixPath for a class.")
+    }
+    return ModelTable(model: model, fields: fields)
+  }
+}
+
+/// What decoding an instance needs, with no generic types (see `FieldEntry`).
+final class DecodingTable: @unchecked Sendable {
+  // Unchecked: immutable after construction, like the table that owns it.
+  let model: String
+  /// The properties read from the model's object and the objects below it.
+  let group: FieldGroup
+  /// The properties reached through indexes, read with a cursor each.
+  let complex: [FieldEntry]
+  /// Whether the model has properties in `group` (else no container is opened).
+  let readsObject: Bool
+  /// Whether the model asked (`DebugJSON`) to print the JSON it decodes.
+  let printsJSON: Bool
+
+  init(model: String, entries: [FieldEntry], printsJSON: Bool) {
+    self.model = model
+    self.printsJSON = printsJSON
+    let group = FieldGroup()
+    var complex: [FieldEntry] = []
     for entry in entries {
       let keys = entry.components.compactMap { component -> String? in
         if case .key(let key) = component { return key }
@@ -59,53 +115,16 @@ final class ModelTable<Root>: @unchecked Sendable {
     }
     self.group = group
     self.complex = complex
-  }
-
-  static func build(from prototype: Root) throws(CodixError) -> ModelTable {
-    let model = String(describing: Root.self)
-    var entries: [FieldEntry<Root>] = []
-    var failure: CodixError?
-    let isStruct = _forEachFieldWithKeyPath(of: Root.self, options: []) { cName, keyPath in
-      let name = String(cString: cName)
-      if let wrapper = prototype[keyPath: keyPath] as? any WrapperField {
-        let property = name.hasPrefix("_") ? String(name.dropFirst()) : name
-        do {
-          if let entry = try wrapper.makeEntry(name: property, keyPath: keyPath, root: Root.self) {
-            entries.append(entry)
-          }
-        } catch {
-          var codix = CodixError.wrap(error, at: .root)
-          codix.typeName = model
-          failure = codix
-          return false
-        }
-      } else if let plain = keyPath as? any PlainFieldKeyPath,
-        let entry = plain.makePlainEntry(name: name) as? FieldEntry<Root>
-      {
-        entries.append(entry)
-      }
-      return true
-    }
-    if let failure { throw failure }
-    guard isStruct else {
-      throw CodixError(
-        kind: .typeMismatch, typeName: model, expected: "a struct",
-        message:
-          "\(model) is not a struct. Codix property wrappers decode structs, whose stored "
-          + "properties it can list; write init(from:) with CodixPath for a class.")
-    }
-    return ModelTable(model: model, entries: entries)
+    readsObject = !group.leaves.isEmpty || !group.children.isEmpty
   }
 }
 
 /// The properties read from one object: its own keys, and nested objects.
-final class FieldGroup<Root> {
-  var leaves: [(key: CodixKey, entry: FieldEntry<Root>)] = []
-  var children: [(key: CodixKey, group: FieldGroup<Root>)] = []
+final class FieldGroup {
+  var leaves: [(key: CodixKey, entry: FieldEntry)] = []
+  var children: [(key: CodixKey, group: FieldGroup)] = []
 
-  var isEmpty: Bool { leaves.isEmpty && children.isEmpty }
-
-  func insert(_ entry: FieldEntry<Root>, keys: ArraySlice<String>) {
+  func insert(_ entry: FieldEntry, keys: ArraySlice<String>) {
     guard let first = keys.first else { return }
     if keys.count == 1 {
       leaves.append((CodixKey(first), entry))
@@ -121,7 +140,7 @@ final class FieldGroup<Root> {
   }
 
   /// Every entry at or below this group.
-  var allEntries: [FieldEntry<Root>] {
+  var allEntries: [FieldEntry] {
     leaves.map(\.entry) + children.flatMap(\.group.allEntries)
   }
 }
@@ -136,6 +155,22 @@ enum ModelTables {
   }
 
   private static let storage = Storage()
+  private static let recentTables = ThreadLocal { RecentTables() }
+
+  /// The decoding table of `type`. Looked up in this thread's recent tables
+  /// first: decoding an instance takes no lock.
+  static func decodingTable<Root>(for type: Root.Type, prototype: () -> Root) throws(CodixError)
+    -> DecodingTable
+  {
+    let id = UInt(bitPattern: ObjectIdentifier(type))
+    guard let recent = recentTables.pointer else {
+      return try table(for: type, prototype: prototype).decoding
+    }
+    if let table = recent.pointee.table(for: id) { return table }
+    let table = try table(for: type, prototype: prototype).decoding
+    recent.pointee.insert(table, for: id)
+    return table
+  }
 
   static func table<Root>(for type: Root.Type, prototype: () -> Root) throws(CodixError)
     -> ModelTable<Root>
@@ -168,5 +203,33 @@ enum ModelTables {
     }
     storage.tables[id] = built
     return built
+  }
+}
+
+/// A thread's most recently used decoding tables, a few types at a time.
+/// Stored tables are never removed from `ModelTables`, so these references
+/// need no retain.
+private struct RecentTables {
+  private static let capacity = 8
+  private var ids: [UInt] = []
+  private var tables: [Unmanaged<DecodingTable>] = []
+  private var next = 0
+
+  func table(for id: UInt) -> DecodingTable? {
+    for index in ids.indices where ids[index] == id {
+      return tables[index].takeUnretainedValue()
+    }
+    return nil
+  }
+
+  mutating func insert(_ table: DecodingTable, for id: UInt) {
+    if ids.count < Self.capacity {
+      ids.append(id)
+      tables.append(Unmanaged.passUnretained(table))
+    } else {
+      ids[next] = id
+      tables[next] = Unmanaged.passUnretained(table)
+      next = (next + 1) % Self.capacity
+    }
   }
 }

@@ -5,13 +5,23 @@ enum WrapperEngine {
   static func decode<Root: Dekodable>(into root: inout Root, from decoder: any Decoder)
     throws(CodixError)
   {
-    let table = try ModelTables.table(for: Root.self) { Root() }
+    let table = try ModelTables.decodingTable(for: Root.self) { Root() }
+    try withUnsafeMutablePointer(to: &root) { (root) throws(CodixError) in
+      try decode(table, into: UnsafeMutableRawPointer(root), from: decoder)
+    }
+  }
+
+  // Everything below is non-generic: see `FieldEntry`.
+
+  private static func decode(
+    _ table: DecodingTable, into root: UnsafeMutableRawPointer, from decoder: any Decoder
+  ) throws(CodixError) {
     let userInfo = decoder.userInfo
-    if Root.self is any DebugJSON.Type {
+    if table.printsJSON {
       CodixDebugOutput.current(in: userInfo).write(
         "Decoded JSON for type \(table.model):\n" + JSONText.render(at: .root(decoder)))
     }
-    if !table.group.isEmpty {
+    if table.readsObject {
       let container: KeyedDecodingContainer<CodixKey>
       do {
         container = try decoder.container(keyedBy: CodixKey.self)
@@ -21,26 +31,20 @@ enum WrapperEngine {
         codix.expected = codix.expected ?? "an object (\(table.model))"
         throw codix
       }
-      try withUnsafeMutablePointer(to: &root) { (root) throws(CodixError) in
-        try decode(table.group, from: container, into: root, table: table, userInfo: userInfo)
-      }
+      try decode(table.group, from: container, into: root, table: table, userInfo: userInfo)
     }
     for entry in table.complex {
-      try withUnsafeMutablePointer(to: &root) { (root) throws(CodixError) in
-        try decodeComplex(entry, from: decoder, into: root, table: table, userInfo: userInfo)
-      }
+      try decodeComplex(entry, from: decoder, into: root, table: table, userInfo: userInfo)
     }
   }
 
-  private static func decode<Root>(
-    _ group: FieldGroup<Root>, from container: KeyedDecodingContainer<CodixKey>,
-    into root: UnsafeMutablePointer<Root>, table: ModelTable<Root>,
+  private static func decode(
+    _ group: FieldGroup, from container: KeyedDecodingContainer<CodixKey>,
+    into root: UnsafeMutableRawPointer, table: DecodingTable,
     userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
     for (key, entry) in group.leaves {
-      if let fast = entry.fast,
-        let stored = try? fast(container, key, UnsafeMutableRawPointer(root) + entry.offset)
-      {
+      if let fast = entry.fast, let stored = try? fast(container, key, root + entry.offset) {
         if !stored, entry.isRequired {
           throw missing(at: .keyed(container, key), entry: entry, table: table)
         }
@@ -65,9 +69,9 @@ enum WrapperEngine {
     }
   }
 
-  private static func decodeComplex<Root>(
-    _ entry: FieldEntry<Root>, from decoder: any Decoder, into root: UnsafeMutablePointer<Root>,
-    table: ModelTable<Root>, userInfo: [CodingUserInfoKey: Any]
+  private static func decodeComplex(
+    _ entry: FieldEntry, from decoder: any Decoder, into root: UnsafeMutableRawPointer,
+    table: DecodingTable, userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
     let found: Cursor?
     do {
@@ -88,9 +92,9 @@ enum WrapperEngine {
     try read(entry, at: &cursor, into: root, table: table, userInfo: userInfo)
   }
 
-  private static func read<Root>(
-    _ entry: FieldEntry<Root>, at cursor: inout Cursor, into root: UnsafeMutablePointer<Root>,
-    table: ModelTable<Root>, userInfo: [CodingUserInfoKey: Any]
+  private static func read(
+    _ entry: FieldEntry, at cursor: inout Cursor, into root: UnsafeMutableRawPointer,
+    table: DecodingTable, userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
     let context = ReadContext(userInfo: userInfo, model: table.model, property: entry.name)
     if entry.debugJSON {
@@ -110,9 +114,7 @@ enum WrapperEngine {
   }
 
   /// Every required entry below a missing or `null` object fails at that object.
-  private static func absent<Root>(
-    _ entries: [FieldEntry<Root>], at cursor: Cursor, table: ModelTable<Root>
-  )
+  private static func absent(_ entries: [FieldEntry], at cursor: Cursor, table: DecodingTable)
     throws(CodixError)
   {
     guard let required = entries.first(where: \.isRequired) else { return }
@@ -121,9 +123,7 @@ enum WrapperEngine {
 
   // MARK: - Errors
 
-  private static func missing<Root>(
-    at cursor: Cursor, entry: FieldEntry<Root>, table: ModelTable<Root>
-  )
+  private static func missing(at cursor: Cursor, entry: FieldEntry, table: DecodingTable)
     -> CodixError
   {
     var error = CodixError(
@@ -138,8 +138,8 @@ enum WrapperEngine {
     return error
   }
 
-  private static func failure<Root>(
-    _ error: any Error, at cursor: Cursor, entry: FieldEntry<Root>?, table: ModelTable<Root>
+  private static func failure(
+    _ error: any Error, at cursor: Cursor, entry: FieldEntry?, table: DecodingTable
   ) -> CodixError {
     var codix = Navigator.enriched(error, at: cursor)
     if codix.typeName == nil {
@@ -150,9 +150,7 @@ enum WrapperEngine {
     return codix
   }
 
-  private static func claimed<Root>(
-    _ error: CodixError, entry: FieldEntry<Root>, table: ModelTable<Root>
-  )
+  private static func claimed(_ error: CodixError, entry: FieldEntry, table: DecodingTable)
     -> CodixError
   {
     var error = error
@@ -167,8 +165,9 @@ enum WrapperEngine {
 
   static func encode<Root: Enkodable>(_ root: Root, to encoder: any Encoder) throws(CodixError) {
     let table = try ModelTables.table(for: Root.self) { root }
-    for entry in table.entries {
-      guard let write = entry.write else { continue }
+    for field in table.fields {
+      let entry = field.entry
+      guard let write = field.write else { continue }
       do {
         try write(root, encoder)
       } catch {

@@ -114,7 +114,7 @@ extension TableField {
       name: name, path: path, components: components, expected: codec.expected,
       isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, read: read)
     if modifiers.isEmpty, !setup.debugJSON, codec is any PlainCodecMarker,
-      let fast = FastReads.read(for: W.Value.self),
+      let fast = FastRead(for: W.Value.self),
       let wrapperOffset = MemoryLayout<Root>.offset(of: keyPath),
       let valueOffset = W.valueOffset
     {
@@ -216,45 +216,99 @@ enum PlainCodecs {
 
 // MARK: - Fast scalar reads
 
-/// Reads a present scalar into the `Value?` storage at the pointer; `false`
-/// when the key is missing or `null`.
-typealias FastRead =
-  @Sendable (KeyedDecodingContainer<CodixKey>, CodixKey, UnsafeMutableRawPointer) throws -> Bool
+/// A standard scalar that a plain property reads straight into its storage.
+/// Each conformance is concrete, so a read is one witness call into code
+/// specialised for the type: no closure thunks, no generic metadata.
+protocol FastScalar {
+  /// Reads a present value into the `Self?` storage at the pointer (`Self??`
+  /// when `nested`); `false` when the key is missing or `null`.
+  static func fastRead(
+    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool
+}
 
-enum FastReads {
-  static func read(for type: Any.Type) -> FastRead? {
-    table[ObjectIdentifier(type)]
+extension FastScalar where Self: Decodable {
+  @inline(__always)
+  static func read(
+    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool {
+    guard let value = try container.codixDecodeIfPresent(Self.self, forKey: key) else {
+      return false
+    }
+    if nested {
+      pointer.assumingMemoryBound(to: Self??.self).pointee = .some(value)
+    } else {
+      pointer.assumingMemoryBound(to: Self?.self).pointee = value
+    }
+    return true
+  }
+}
+
+extension Int: FastScalar {
+  static func fastRead(
+    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
+}
+
+extension String: FastScalar {
+  static func fastRead(
+    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
+}
+
+extension Double: FastScalar {
+  static func fastRead(
+    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
+}
+
+extension Bool: FastScalar {
+  static func fastRead(
+    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
+}
+
+extension Int64: FastScalar {
+  static func fastRead(
+    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
+}
+
+extension Float: FastScalar {
+  static func fastRead(
+    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
+}
+
+/// How a plain scalar property is read fast: its scalar type, and whether the
+/// property itself is optional (storage `T??`).
+struct FastRead {
+  let scalar: any FastScalar.Type
+  let nested: Bool
+
+  /// The fast read of a property of type `type` (`T` or `T?` of a `FastScalar`).
+  init?(for type: Any.Type) {
+    if let scalar = type as? any FastScalar.Type {
+      self.init(scalar: scalar, nested: false)
+    } else if let optional = type as? any OptionalDescribing.Type,
+      let scalar = optional.wrappedType as? any FastScalar.Type
+    {
+      self.init(scalar: scalar, nested: true)
+    } else {
+      return nil
+    }
   }
 
-  private static let table: [ObjectIdentifier: FastRead] = Dictionary(
-    uniqueKeysWithValues: pair(Int.self) + pair(String.self) + pair(Double.self) + pair(Bool.self)
-      + pair(Int64.self) + pair(Float.self))
-
-  /// The reads for `T` (stored as `T?`) and `T?` (stored as `T??`).
-  private static func pair<T: Decodable & Sendable>(_ type: T.Type) -> [(
-    ObjectIdentifier, FastRead
-  )] {
-    [
-      (
-        ObjectIdentifier(T.self),
-        { container, key, pointer in
-          guard let value = try container.codixDecodeIfPresent(T.self, forKey: key) else {
-            return false
-          }
-          pointer.assumingMemoryBound(to: T?.self).pointee = value
-          return true
-        }
-      ),
-      (
-        ObjectIdentifier(T?.self),
-        { container, key, pointer in
-          guard let value = try container.codixDecodeIfPresent(T.self, forKey: key) else {
-            return false
-          }
-          pointer.assumingMemoryBound(to: T??.self).pointee = .some(value)
-          return true
-        }
-      ),
-    ]
+  private init(scalar: any FastScalar.Type, nested: Bool) {
+    self.scalar = scalar
+    self.nested = nested
   }
 }

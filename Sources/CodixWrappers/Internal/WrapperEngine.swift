@@ -44,7 +44,10 @@ enum WrapperEngine {
     userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
     for (key, entry) in group.leaves {
-      if let fast = entry.fast, let stored = try? fast(container, key, root + entry.offset) {
+      if let fast = entry.fast,
+        let stored = try? fast.scalar.fastRead(
+          container, key, into: root + entry.offset, nested: fast.nested)
+      {
         if !stored, entry.isRequired {
           throw missing(at: .keyed(container, key), entry: entry, table: table)
         }

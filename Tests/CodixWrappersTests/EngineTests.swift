@@ -362,3 +362,44 @@ private struct WrongDate: Kodable {
   #expect(error.property == "count")
   #expect(error.message?.contains("@CodableDate needs Date or Date?") == true)
 }
+
+// MARK: - Instances made while decoding
+
+private struct DefaultedInner: Kodable {
+  @Coding("inner_key") var x: Int = 1
+}
+
+private struct OuterWithDefault: Kodable {
+  @Coding var inner: DefaultedInner = DefaultedInner()
+  @Coding var y: Int
+}
+
+// The default `DefaultedInner()` is made inside the decoder's `init()`, where
+// wrappers keep no keys. Encoding it must still use its declared key.
+@Test func aDefaultMadeDuringDecodingEncodesWithItsDeclaredKeys() throws {
+  let outer = try OuterWithDefault.decode(from: json(#"{"y": 2}"#))
+  let text = String(decoding: try JSONEncoder().encode(outer), as: UTF8.self)
+  #expect(text.contains(#""inner_key":1"#))
+  #expect(!text.contains(#""x""#))
+}
+
+private struct EncodeOnly: Enkodable {
+  @Coding("only_key") var x: Int = 1
+}
+
+private struct HolderOfEncodeOnly: Dekodable {
+  @Coding var y: Int
+  var helper = EncodeOnly()
+}
+
+// An encode-only model made during decoding cannot rebuild its keys: a clear
+// error, never a document written at the wrong keys.
+@Test func anEncodeOnlyValueMadeDuringDecodingIsAClearError() throws {
+  let holder = try HolderOfEncodeOnly.decode(from: json(#"{"y": 2}"#))
+  let error = codixError { _ = try JSONEncoder().encode(holder.helper) }
+  #expect(error?.property == "x")
+  #expect(error?.message?.contains("while another model was being decoded") == true)
+  // Made by the program, the same type encodes at its key.
+  let text = String(decoding: try JSONEncoder().encode(EncodeOnly()), as: UTF8.self)
+  #expect(text == #"{"only_key":1}"#)
+}

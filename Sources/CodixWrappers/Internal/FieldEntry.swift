@@ -187,7 +187,15 @@ extension StorageWrapper {
     Root
   >? {
     guard let keyPath = keyPath as? WritableKeyPath<Root, Self> else { return nil }
-    return try TableField.wrapped(name: name, keyPath: keyPath, setup: storage.setup)
+    guard let setup = storage.setupBox?.setup else {
+      throw CodixError(
+        kind: .dataCorrupted, property: name, expected: ModelTables.instanceMadeWhileDecoding,
+        message:
+          "Property \(name) comes from an instance made while another model was being decoded "
+          + "(a default value in its init()), which does not keep its keys and options. Encode "
+          + "an instance made by your own code first, or make the type Dekodable.")
+    }
+    return try TableField.wrapped(name: name, keyPath: keyPath, setup: setup)
   }
 }
 

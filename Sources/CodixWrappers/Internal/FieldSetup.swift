@@ -83,15 +83,16 @@ protocol WrapperField {
 @usableFromInline
 struct WrapperStorage<Value> {
   @usableFromInline var value: Value?
-  @usableFromInline let setup: FieldSetup<Value>
+  /// The declaration's setup; `nil` in instances made by decoding (see
+  /// `SetupRecording`), which never need it: the model's table has it.
+  @usableFromInline let setupBox: SetupBox<Value>?
 
   @inlinable
-  init(value: Value?, setup: FieldSetup<Value>) {
+  init(value: Value?, setup: @autoclosure () -> FieldSetup<Value>) {
     self.value = value
-    self.setup = setup
+    self.setupBox = SetupRecording.isSkipping ? nil : SetupBox(setup())
   }
 
-  /// The value to read: the set value, `nil` for an unset optional.
   @inlinable
   var current: Value? {
     if let value { return value }
@@ -99,6 +100,41 @@ struct WrapperStorage<Value> {
       return nilLiteral.init(nilLiteral: ()) as? Value
     }
     return nil
+  }
+}
+
+/// A wrapper's setup, by reference: a wrapper stores one word for it.
+@usableFromInline
+final class SetupBox<Value>: Sendable {
+  let setup: FieldSetup<Value>
+
+  @usableFromInline
+  init(_ setup: FieldSetup<Value>) {
+    self.setup = setup
+  }
+}
+
+/// Whether wrappers being created record their setup.
+///
+/// A wrapper's key, options and transformer are needed once per model type,
+/// to build its table from a prototype. Instances made by `init(from:)` skip
+/// them: storing them inline made every wrapper about 64 bytes, and models
+/// several times the size of their values, which costs time in every copy.
+@usableFromInline
+enum SetupRecording {
+  private static let skipsSetup = ThreadLocal { false }
+
+  /// Whether wrappers created now on this thread skip their setup.
+  @usableFromInline
+  static var isSkipping: Bool { skipsSetup.pointerIfPresent?.pointee ?? false }
+
+  /// Runs `body` with setup recording off (`skipping: true`) or on.
+  static func run<T>(skipping: Bool, _ body: () throws -> T) rethrows -> T {
+    guard let flag = skipping || isSkipping ? skipsSetup.pointer : nil else { return try body() }
+    let previous = flag.pointee
+    flag.pointee = skipping
+    defer { flag.pointee = previous }
+    return try body()
   }
 }
 

@@ -155,6 +155,8 @@ enum ModelTables {
   }
 
   private static let storage = Storage()
+  /// What a table build expects of a prototype that was made while decoding.
+  static let instanceMadeWhileDecoding = "a value made with its declaration's keys"
   private static let recentTables = ThreadLocal { RecentTables() }
 
   /// The decoding table of `type`. Looked up in this thread's recent tables
@@ -191,9 +193,13 @@ enum ModelTables {
     do {
       built = try ModelTable.build(from: prototype())
     } catch {
-      storage.lock.lock()
-      storage.failures[id] = error
-      storage.lock.unlock()
+      // A prototype made while decoding says nothing about its type: another
+      // instance may build the table. Every other failure is the type's.
+      if error.expected != instanceMadeWhileDecoding {
+        storage.lock.lock()
+        storage.failures[id] = error
+        storage.lock.unlock()
+      }
       throw error
     }
     storage.lock.lock()

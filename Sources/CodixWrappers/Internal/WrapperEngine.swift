@@ -5,7 +5,9 @@ enum WrapperEngine {
   static func decode<Root: Dekodable>(into root: inout Root, from decoder: any Decoder)
     throws(CodixError)
   {
-    let table = try ModelTables.decodingTable(for: Root.self) { Root() }
+    let table = try ModelTables.decodingTable(for: Root.self) {
+      SetupRecording.run(skipping: false) { Root() }
+    }
     try withUnsafeMutablePointer(to: &root) { (root) throws(CodixError) in
       try decode(table, into: UnsafeMutableRawPointer(root), from: decoder)
     }
@@ -167,7 +169,11 @@ enum WrapperEngine {
   // MARK: - Encoding
 
   static func encode<Root: Enkodable>(_ root: Root, to encoder: any Encoder) throws(CodixError) {
-    let table = try ModelTables.table(for: Root.self) { root }
+    let table = try ModelTables.table(for: Root.self) {
+      // A blank instance when there is one: `root` may come from decoding.
+      guard let dekodable = Root.self as? any Dekodable.Type else { return root }
+      return SetupRecording.run(skipping: false) { dekodable.init() } as? Root ?? root
+    }
     for field in table.fields {
       let entry = field.entry
       guard let write = field.write else { continue }

@@ -46,7 +46,7 @@ extension Dekodable {
   ///
   /// - Throws: A ``CodixError`` naming the model, the property and the absolute path.
   public init(from decoder: any Decoder) throws {
-    self.init()
+    self = SetupRecording.run(skipping: true) { Self() }
     try WrapperEngine.decode(into: &self, from: decoder)
     do {
       try didDecode(from: decoder)

@@ -377,6 +377,38 @@ private struct Song: Decodable, Equatable {
   }
 }
 
+@Test func everyStandardScalarDecodesIfPresent() throws {
+  struct Scalars: Decodable {
+    var int: Int?, int64: Int64?, int32: Int32?, uint: UInt?, uint64: UInt64?
+    var float: Float?, double: Double?, bool: Bool?, string: String?
+    var missing: UInt64?, null: Float?
+    init(from decoder: any Decoder) throws {
+      int = try decoder.decodeIfPresent(at: "n")
+      int64 = try decoder.decodeIfPresent(at: "n")
+      int32 = try decoder.decodeIfPresent(at: "n")
+      uint = try decoder.decodeIfPresent(at: "n")
+      uint64 = try decoder.decodeIfPresent(at: "n")
+      float = try decoder.decodeIfPresent(at: "x")
+      double = try decoder.decodeIfPresent(at: "x")
+      bool = try decoder.decodeIfPresent(at: "b")
+      string = try decoder.decodeIfPresent(at: "s")
+      missing = try decoder.decodeIfPresent(at: "nope")
+      null = try decoder.decodeIfPresent(at: "z")
+    }
+  }
+  let value = try JSONDecoder().decode(
+    Scalars.self, from: json(#"{"n": 7, "x": 2.5, "b": true, "s": "t", "z": null}"#))
+  #expect(value.int == 7 && value.int64 == 7 && value.int32 == 7)
+  #expect(value.uint == 7 && value.uint64 == 7)
+  #expect(value.float == 2.5 && value.double == 2.5 && value.bool == true && value.string == "t")
+  #expect(value.missing == nil && value.null == nil)
+  let negative = codixError {
+    _ = try JSONDecoder().decode(Scalars.self, from: json(#"{"n": -1}"#))
+  }
+  #expect(negative?.kind == .typeMismatch || negative?.kind == .dataCorrupted)
+  #expect(negative?.path.description == "n")
+}
+
 // MARK: - Concurrency
 
 @Test func pathStyleModelsDecodeOnManyThreadsAtOnce() async throws {

@@ -156,13 +156,13 @@ private struct DecoderKind {
   static func of(_ type: any Decoder.Type) -> DecoderKind? {
     guard type is AnyClass else { return nil }
     let name = String(reflecting: type)
-    if name.hasPrefix("FoundationEssentials.") && name.hasSuffix("JSONDecoderImpl") {
-      return DecoderKind(probe: NodeProbe(type))
-    }
-    if name == "Foundation.__JSONDecoder" || name == "Foundation.JSONDecoderImpl" {
-      return DecoderKind(probe: nil)
-    }
-    return nil
+    // swift-foundation's decoder (FoundationEssentials on Linux, Foundation on
+    // Apple platforms), and the older implementation, which has no node and
+    // falls back to comparing coding paths.
+    let isJSONDecoder =
+      (name.hasPrefix("FoundationEssentials.") || name.hasPrefix("Foundation."))
+      && (name.hasSuffix("JSONDecoderImpl") || name.hasSuffix("__JSONDecoder"))
+    return isJSONDecoder ? DecoderKind(probe: NodeProbe(type)) : nil
   }
 }
 

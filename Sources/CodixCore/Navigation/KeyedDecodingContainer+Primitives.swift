@@ -55,6 +55,18 @@ extension KeyedDecodingContainer {
     if T.self == Int64.self {
       return unsafeBitCast(try decodeIfPresent(Int64.self, forKey: key), to: T?.self)
     }
+    if T.self == Float.self {
+      return unsafeBitCast(try decodeIfPresent(Float.self, forKey: key), to: T?.self)
+    }
+    if T.self == UInt64.self {
+      return unsafeBitCast(try decodeIfPresent(UInt64.self, forKey: key), to: T?.self)
+    }
+    if T.self == Int32.self {
+      return unsafeBitCast(try decodeIfPresent(Int32.self, forKey: key), to: T?.self)
+    }
+    if T.self == UInt.self {
+      return unsafeBitCast(try decodeIfPresent(UInt.self, forKey: key), to: T?.self)
+    }
     return try decodeIfPresent(type, forKey: key)
   }
 }

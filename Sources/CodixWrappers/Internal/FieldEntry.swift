@@ -237,8 +237,9 @@ protocol FastScalar {
 }
 
 extension FastScalar where Self: Decodable {
-  @inline(__always)
-  static func read(
+  // One body for every conformance; each conformance's witness gets its own
+  // specialised copy (the types are concrete in this module).
+  static func fastRead(
     _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
     into pointer: UnsafeMutableRawPointer, nested: Bool
   ) throws -> Bool {
@@ -254,47 +255,12 @@ extension FastScalar where Self: Decodable {
   }
 }
 
-extension Int: FastScalar {
-  static func fastRead(
-    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
-    into pointer: UnsafeMutableRawPointer, nested: Bool
-  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
-}
-
-extension String: FastScalar {
-  static func fastRead(
-    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
-    into pointer: UnsafeMutableRawPointer, nested: Bool
-  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
-}
-
-extension Double: FastScalar {
-  static func fastRead(
-    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
-    into pointer: UnsafeMutableRawPointer, nested: Bool
-  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
-}
-
-extension Bool: FastScalar {
-  static func fastRead(
-    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
-    into pointer: UnsafeMutableRawPointer, nested: Bool
-  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
-}
-
-extension Int64: FastScalar {
-  static func fastRead(
-    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
-    into pointer: UnsafeMutableRawPointer, nested: Bool
-  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
-}
-
-extension Float: FastScalar {
-  static func fastRead(
-    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
-    into pointer: UnsafeMutableRawPointer, nested: Bool
-  ) throws -> Bool { try read(container, key, into: pointer, nested: nested) }
-}
+extension Int: FastScalar {}
+extension String: FastScalar {}
+extension Double: FastScalar {}
+extension Bool: FastScalar {}
+extension Int64: FastScalar {}
+extension Float: FastScalar {}
 
 /// How a plain scalar property is read fast: its scalar type, and whether the
 /// property itself is optional (storage `T??`).

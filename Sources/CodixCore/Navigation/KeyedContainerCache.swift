@@ -90,7 +90,7 @@ package enum KeyedContainerCache {
         return entry
       }
     }
-    return try slowEntry(for: decoder, words: DecoderWords(decoder), slot: slot)
+    return try slowEntry(for: decoder, storedAs: D.self, slot: slot)
   }
 
   /// The keyed container of the value `decoder` is at.
@@ -100,7 +100,8 @@ package enum KeyedContainerCache {
   }
 
   private static func slowEntry(
-    for decoder: any Decoder, words: DecoderWords, slot: UnsafeMutablePointer<Slot>
+    for decoder: any Decoder, storedAs staticType: any Decoder.Type,
+    slot: UnsafeMutablePointer<Slot>
   ) throws -> CachedContainer {
     guard let kind = slot.pointee.kind(of: decoder) else {
       return CachedContainer(try decoder.container(keyedBy: CodixKey.self))
@@ -115,8 +116,13 @@ package enum KeyedContainerCache {
       }
       let entry = CachedContainer(try decoder.container(keyedBy: CodixKey.self))
       slot.pointee.store(entry, decoder: object, node: probe.copy(of: object), bits: bits)
-      if words.object == UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()) {
-        slot.pointee.remember(words, nodeOffset: probe.offset)
+      // The hot path reads the object from a value of the static type: only
+      // a class type's value is that one reference.
+      if staticType is AnyClass {
+        slot.pointee.remember(
+          storedType: UInt(bitPattern: ObjectIdentifier(staticType)),
+          objectBits: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()),
+          nodeOffset: probe.offset)
       }
       return entry
     }
@@ -223,19 +229,6 @@ private struct NodeProbe {
   }
 }
 
-/// A decoder's static type and, for a one-word value (a class instance), its
-/// object reference. Compared only with words recorded from a class instance.
-private struct DecoderWords {
-  var object: UInt = 0
-  let type: UInt
-
-  init<D: Decoder>(_ decoder: D) {
-    type = UInt(bitPattern: ObjectIdentifier(D.self))
-    guard MemoryLayout<D>.size == MemoryLayout<UInt>.size else { return }
-    object = withUnsafeBytes(of: decoder) { $0.load(as: UInt.self) }
-  }
-}
-
 /// One thread's cache entry, in memory the thread owns (plain loads and
 /// stores; no class, so no dynamic exclusivity checks on the hot path).
 private struct Slot {
@@ -282,10 +275,10 @@ private struct Slot {
     nodeBits = bits
   }
 
-  /// Records how to recognize the stored decoder from its existential.
-  mutating func remember(_ words: DecoderWords, nodeOffset: Int) {
-    objectBits = words.object
-    storedType = words.type
+  /// Records how the hot path recognizes the stored decoder.
+  mutating func remember(storedType: UInt, objectBits: UInt, nodeOffset: Int) {
+    self.storedType = storedType
+    self.objectBits = objectBits
     self.nodeOffset = nodeOffset
   }
 

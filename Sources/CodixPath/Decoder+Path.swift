@@ -61,7 +61,8 @@ extension Decoder {
   where F.From: Decodable {
     guard let value = try Navigator.decode(at: path, in: self, using: transformer, ifPresent: false)
     else {
-      throw CodixError(kind: .valueNotFound, path: Path(codingPath: codingPath).appending(path))
+      // safe from input: a required decode returns a value or throws.
+      throw CodixError(.valueNotFound, at: Path(codingPath: codingPath).appending(path))
     }
     return value
   }
@@ -117,9 +118,7 @@ extension Decoder {
   public func decodeLossy<Element: Decodable>(
     _ type: [Element].Type = [Element].self, at path: Path
   ) throws -> [Element] {
-    guard let cursor = try Navigator.cursor(at: path, from: .root(self), ifPresent: false) else {
-      return []
-    }
+    let cursor = try Navigator.cursor(at: path, from: .root(self))
     return try Navigator.decodeLossyArray(Element.self, at: cursor, userInfo: userInfo)
   }
 }

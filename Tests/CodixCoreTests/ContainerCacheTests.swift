@@ -35,3 +35,54 @@ private struct Probe: Decodable {
   }
   #expect(try JSONDecoder().decode(Twice.self, from: Data(#"{"a": 1}"#.utf8)).same)
 }
+
+// The probe of the coding-path node is proven on a canned document before
+// the cache trusts it; a probe reading any other field is refused.
+@Test func theNodeProbeIsProvenOnACannedDocument() throws {
+  let decoderType = try #require(
+    try JSONDecoder().decode(DecoderType.self, from: Data("{}".utf8)).type)
+  let probe = try #require(NodeProbe(decoderType))
+  #expect(probe.provenOnJSONDecoder(decoderType) != nil)
+}
+
+@Test func aProbeOfAnotherFieldIsRefused() throws {
+  let decoderType = try #require(
+    try JSONDecoder().decode(DecoderType.self, from: Data("{}".utf8)).type)
+  let others = Reflection.storedProperties(of: decoderType).filter {
+    $0.name != "codingPathNode" && $0.offset % MemoryLayout<UInt>.alignment == 0
+  }
+  #expect(!others.isEmpty)
+  for field in others {
+    let wrong = NodeProbe(offset: field.offset, reading: field.type)
+    #expect(wrong.provenOnJSONDecoder(decoderType) == nil, "field \(field.name)")
+  }
+}
+
+/// The type of the decoder objects a `JSONDecoder` hands to `init(from:)`.
+private struct DecoderType: Decodable {
+  let type: (any Decoder.Type)?
+  init(from decoder: any Decoder) throws {
+    type = Swift.type(of: decoder)
+  }
+}
+
+// The fallback a Foundation of another shape gets: coding paths compared.
+// Same values, also for sibling objects that look alike.
+@Test func theCodingPathFallbackDecodesTheSameValues() throws {
+  struct Item: Decodable, Equatable {
+    let id: Int
+    let name: String
+    init(from decoder: any Decoder) throws {
+      let container = try KeyedContainerCache.container(for: decoder)
+      id = try container.decode(Int.self, forKey: CodixKey("id"))
+      name = try KeyedContainerCache.container(for: decoder).decode(
+        String.self, forKey: CodixKey("name"))
+    }
+  }
+  let data = Data(#"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]"#.utf8)
+  let items = try KeyedContainerCache.$comparesCodingPaths.withValue(true) {
+    try JSONDecoder().decode([Item].self, from: data)
+  }
+  #expect(items.map(\.id) == [1, 2, 3])
+  #expect(items.map(\.name) == ["a", "b", "c"])
+}

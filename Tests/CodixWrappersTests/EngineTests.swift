@@ -392,14 +392,112 @@ private struct HolderOfEncodeOnly: Dekodable {
   var helper = EncodeOnly()
 }
 
-// An encode-only model made during decoding cannot rebuild its keys: a clear
-// error, never a document written at the wrong keys.
-@Test func anEncodeOnlyValueMadeDuringDecodingIsAClearError() throws {
+// A value made inside another model's init() while that model is decoded is
+// made by the program's own code: its wrappers keep their keys, so it encodes
+// like any other instance, even as the first of its type to be encoded.
+@Test func anEncodeOnlyValueMadeDuringDecodingEncodesWithItsKeys() throws {
   let holder = try HolderOfEncodeOnly.decode(from: json(#"{"y": 2}"#))
-  let error = codixError { _ = try JSONEncoder().encode(holder.helper) }
-  #expect(error?.property == "x")
-  #expect(error?.message?.contains("while another model was being decoded") == true)
-  // Made by the program, the same type encodes at its key.
-  let text = String(decoding: try JSONEncoder().encode(EncodeOnly()), as: UTF8.self)
+  #expect(holder.y == 2)
+  let text = String(decoding: try JSONEncoder().encode(holder.helper), as: UTF8.self)
   #expect(text == #"{"only_key":1}"#)
+  let made = String(decoding: try JSONEncoder().encode(EncodeOnly()), as: UTF8.self)
+  #expect(made == #"{"only_key":1}"#)
+}
+
+// MARK: - Reflection metadata stripped from the binary
+
+private struct StrippedModel: Kodable {
+  @Coding("first_name") var firstName: String
+  var age: Int = 0
+}
+
+private struct NamelessModel: Kodable {
+  @Coding var title: String
+}
+
+private struct PlainOnlyModel: Kodable {
+  var count: Int = 0
+}
+
+// What the seam answers for a binary built without reflection metadata is
+// simulated: no stored properties, or properties without names.
+@Test func strippedReflectionMetadataIsAClearError() throws {
+  let none: @Sendable (Any.Type) -> [StoredProperty]? = { type in
+    type == StrippedModel.self || type == PlainOnlyModel.self ? [] : nil
+  }
+  for decode in [
+    { _ = try StrippedModel.decode(from: json(#"{"first_name": "a"}"#)) },
+    { _ = try PlainOnlyModel.decode(from: json(#"{"count": 1}"#)) },
+  ] {
+    let error = try #require(
+      codixError { try Reflection.$simulation.withValue(none, operation: decode) })
+    #expect(error.kind == .dataCorrupted)
+    #expect(error.message?.contains("Reflection Metadata Level") == true)
+    #expect(error.message?.contains("SWIFT_REFLECTION_METADATA_LEVEL") == true)
+  }
+  let nameless: @Sendable (Any.Type) -> [StoredProperty]? = { type in
+    guard type == NamelessModel.self else { return nil }
+    let real = Reflection.$simulation.withValue(nil) { Reflection.storedProperties(of: type) }
+    return real.map {
+      var property = $0
+      property.name = ""
+      return property
+    }
+  }
+  let error = try #require(
+    codixError {
+      try Reflection.$simulation.withValue(nameless) {
+        _ = try NamelessModel.decode(from: json(#"{"title": "t"}"#))
+      }
+    })
+  #expect(error.typeName == "NamelessModel")
+  #expect(error.message?.contains("names of its stored properties") == true)
+}
+
+// MARK: - Paths that cannot both be encoded
+
+private struct Nesting: Kodable {
+  @Coding("user") var user: [String: String]
+  @Coding("user.id") var userID: String
+}
+
+private struct IndexNesting: Kodable {
+  @Coding var tags: [String]
+  @Coding("tags[0]") var firstTag: String
+}
+
+@Test func nestedPathsDecodeButRefuseToEncodeWithAClearError() throws {
+  let nesting = try Nesting.decode(from: json(#"{"user": {"id": "7"}}"#))
+  #expect(nesting.userID == "7")
+  let error = try #require(codixError { _ = try JSONEncoder().encode(nesting) })
+  #expect(error.kind == .invalidPath)
+  #expect(error.typeName == "Nesting")
+  #expect(error.message?.contains("user (at user) and userID (at user.id)") == true)
+  let indexed = try IndexNesting.decode(from: json(#"{"tags": ["a", "b"]}"#))
+  #expect(indexed.firstTag == "a")
+  let indexError = try #require(codixError { _ = try JSONEncoder().encode(indexed) })
+  #expect(indexError.path == "tags[0]")
+}
+
+// MARK: - Models whose init() makes other wrapped values
+
+private struct Inner: Kodable, Equatable {
+  @Coding("inner_key") var x: Int = 1
+}
+
+private struct MakesInner: Kodable {
+  @Coding var id: Int
+  var inner = Inner()
+  var list: [Inner] = [Inner(), Inner()]
+}
+
+// The blank init() makes wrappers that are not the model's own: instances
+// made to decode into keep their setup, and everything still decodes.
+@Test func aModelWhoseInitMakesOtherWrappersDecodesAndEncodes() throws {
+  let model = try MakesInner.decode(from: json(#"{"id": 3, "inner": {"inner_key": 5}}"#))
+  #expect(model.id == 3)
+  #expect(model.inner.x == 5)
+  #expect(model.list == [Inner(), Inner()])
+  let text = String(decoding: try JSONEncoder().encode(model.list[0]), as: UTF8.self)
+  #expect(text == #"{"inner_key":1}"#)
 }

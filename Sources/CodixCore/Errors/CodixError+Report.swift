@@ -1,4 +1,5 @@
-// The one place that renders a CodixError as text.
+// The one place that turns a CodixError into text: the report's first line,
+// and the sentence of every detail.
 
 extension CodixError: CustomStringConvertible, CustomDebugStringConvertible {
   /// The readable report: a first line with model, property, path, what was
@@ -57,5 +58,82 @@ extension CodixError.Kind: CustomStringConvertible {
     case .invalidPath: "invalid path"
     case .indexOutOfRange: "index out of range"
     }
+  }
+}
+
+extension CodixError.Detail {
+  /// The detail as the sentences of a report.
+  var text: String {
+    switch self {
+    case .foundation(let text), .thrown(let text):
+      return text
+    case .noKey(let missing, let keys):
+      let sorted = keys.sorted()
+      var message = "No key \(FoundRenderer.quote(missing))"
+      if sorted.isEmpty {
+        message += " in an empty object."
+      } else {
+        let shown = sorted.prefix(8).map { FoundRenderer.quote($0, limit: 30) }
+        message += " among " + shown.joined(separator: ", ")
+        message += sorted.count > 8 ? ", … (\(sorted.count) keys)." : "."
+      }
+      if let suggestion = Suggestions.closest(to: missing, in: sorted) {
+        message += " Did you mean \(FoundRenderer.quote(suggestion))?"
+      }
+      return message
+    case .syntax(let error):
+      return Self.syntaxText(error)
+    case .lossyRead(let found, let expected, let value):
+      return "Read \(found) as \(expected) \(value) (lossy decoding)."
+    case .droppedElement(let index, let reason):
+      return ["Dropped element \(index) of a lossy array.", reason].compactMap { $0 }
+        .joined(separator: " ")
+    case .failedValidation(let property):
+      return "The decoded value of \(property) failed its validation."
+    case .unreadableProperty(let property, let type):
+      return "Property \(property) of type \(type) cannot be read by its wrapper: @Coding needs "
+        + "a Decodable type or a transformer (@Coding(\"key\", using: MyTransformer())), and "
+        + "@CodableDate needs Date or Date?."
+    case .unwritableProperty(let property, let expected):
+      return "Property \(property) (\(expected)) cannot be encoded: its type is not Encodable or "
+        + "its transformer cannot convert back. Use a ReversibleTransformer to encode it."
+    case .unsetProperty(let property):
+      return "Property \(property) has no value: it was never decoded or set."
+    case .invalidKey(let property, let syntax):
+      return "The key of property \(property) is not a valid path. " + Self.syntaxText(syntax)
+    case .negativeIndexWhenEncoding:
+      return "A negative index counts from the end of an array that exists; it cannot be encoded."
+    case .elementAlreadyWritten(let index):
+      return "Element \(index) of this array was already written."
+    case .unknownCase(let kind, let value):
+      return "Unknown \(kind) \(value)."
+    case .missingReflectionMetadata(let model, let namesOnly):
+      let what = namesOnly ? "the names of its stored properties" : "its stored properties"
+      return "The binary does not describe \(what) for \(model), so Codix cannot find its "
+        + "properties. It was built without reflection metadata: in Xcode set Build Settings > "
+        + "\"Reflection Metadata Level\" (SWIFT_REFLECTION_METADATA_LEVEL) to \"All\" for the "
+        + "target that declares \(model); with swiftc, drop -disable-reflection-metadata and "
+        + "-disable-reflection-names."
+    case .conflictingPaths(let first, let firstPath, let second, let secondPath):
+      return "Properties \(first) (at \(Self.shown(firstPath))) and \(second) (at "
+        + "\(Self.shown(secondPath))) cannot both be encoded: one is written inside the other. "
+        + "Give one of them another key, or leave one out of encoding."
+    case .unsupportedModel(let model):
+      return "\(model) is neither a struct nor a class. Codix property wrappers decode structs "
+        + "and classes, whose stored properties it can list; write init(from:) with CodixPath "
+        + "for an enum."
+    case .setupNotRecorded(let property):
+      return "Property \(property) comes from a wrapper that kept no keys and options. Encode "
+        + "an instance made by your own code, or make the type Dekodable."
+    }
+  }
+
+  private static func syntaxText(_ error: PathSyntaxError) -> String {
+    "Invalid path \(FoundRenderer.quote(error.text, limit: 80)): \(error.reason) at offset "
+      + "\(error.offset).\n\(error.text)\n" + String(repeating: " ", count: error.offset) + "^"
+  }
+
+  private static func shown(_ path: Path) -> String {
+    path.isRoot ? "the model's own value" : path.description
   }
 }

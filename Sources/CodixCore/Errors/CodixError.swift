@@ -52,14 +52,24 @@ public struct CodixError: Error, Sendable {
   /// `null`, `{"id": 1, …}`), when known.
   public var found: String?
   /// A sentence of detail: Foundation's own explanation, a transformer's
-  /// message, a suggestion ("Did you mean `nick_name`?").
-  public var message: String?
+  /// message, a suggestion ("Did you mean `nick_name`?"). Setting it replaces
+  /// the text Codix would write.
+  public var message: String? {
+    get { customMessage ?? detail?.text }
+    set { customMessage = newValue }
+  }
   /// The error this one was made from, kept as it was thrown.
   public var underlyingError: (any Error)?
 
-  /// Whether ``path`` has been set by Codix (an error made by user code, such
-  /// as ``transformFailed(_:)``, gets its path where Codix catches it).
-  package var isLocated: Bool
+  /// What Codix knows about the failure beyond the public fields, as data;
+  /// ``message`` renders it (see `CodixError+Report.swift`).
+  package var detail: Detail?
+  private var customMessage: String?
+
+  /// Whether ``path`` has been set by Codix. An error made by user code, such
+  /// as ``transformFailed(_:)``, gets its path where Codix catches it
+  /// (`placed(at:)`).
+  package private(set) var isLocated: Bool
 
   /// Creates an error. Codix fills in the path, model and found value of an
   /// error thrown from user code where it catches it.
@@ -74,9 +84,20 @@ public struct CodixError: Error, Sendable {
     self.property = property
     self.expected = expected
     self.found = found
-    self.message = message
+    self.customMessage = message
     self.underlyingError = underlyingError
     self.isLocated = !path.isRoot
+  }
+
+  /// Creates an error whose path is final (the root included), with its detail as data.
+  package init(
+    _ kind: Kind, at path: Path, detail: Detail? = nil, expected: String? = nil,
+    found: String? = nil, underlyingError: (any Error)? = nil
+  ) {
+    self.init(kind: kind, path: path, expected: expected, found: found)
+    self.detail = detail
+    self.underlyingError = underlyingError
+    isLocated = true
   }
 
   /// The error a ``Transformer`` throws when it cannot convert a value.
@@ -104,40 +125,88 @@ public struct CodixError: Error, Sendable {
     case .keyNotFound(let key, let context):
       self.init(
         kind: .keyNotFound, path: Path(codingPath: context.codingPath + [key]),
-        message: Self.foundationMessage(context), underlyingError: context.underlyingError)
+        underlyingError: context.underlyingError)
+      detail = Self.foundationDetail(context)
     case .valueNotFound(let type, let context):
       self.init(
         kind: .valueNotFound, path: Path(codingPath: context.codingPath),
         expected: TypeNames.display(type), found: "null",
-        message: Self.foundationMessage(context), underlyingError: context.underlyingError)
+        underlyingError: context.underlyingError)
+      detail = Self.foundationDetail(context)
     case .typeMismatch(let type, let context):
       self.init(
         kind: .typeMismatch, path: Path(codingPath: context.codingPath),
         expected: TypeNames.display(type),
-        message: Self.foundationMessage(context), underlyingError: context.underlyingError)
+        underlyingError: context.underlyingError)
+      detail = Self.foundationDetail(context)
     case .dataCorrupted(let context):
       self.init(
         kind: .dataCorrupted, path: Path(codingPath: context.codingPath),
-        message: Self.corruptionMessage(context), underlyingError: context.underlyingError)
+        underlyingError: context.underlyingError)
+      detail = Self.corruptionDetail(context)
     @unknown default:
-      self.init(kind: .dataCorrupted, message: "\(error)", underlyingError: error)
+      self.init(kind: .dataCorrupted, underlyingError: error)
+      detail = .thrown("\(error)")
     }
     isLocated = true
   }
 
-  private static func foundationMessage(_ context: DecodingError.Context) -> String? {
-    context.debugDescription.isEmpty ? nil : context.debugDescription
+  private static func foundationDetail(_ context: DecodingError.Context) -> Detail? {
+    context.debugDescription.isEmpty ? nil : .foundation(context.debugDescription)
   }
 
-  private static func corruptionMessage(_ context: DecodingError.Context) -> String? {
+  private static func corruptionDetail(_ context: DecodingError.Context) -> Detail? {
     var message = context.debugDescription
     if let underlying = context.underlyingError {
-      let detail = "\(underlying)"
-      if !detail.isEmpty, !message.contains(detail) {
-        message += message.isEmpty ? detail : " " + detail
+      let text = "\(underlying)"
+      if !text.isEmpty, !message.contains(text) {
+        message += message.isEmpty ? text : " " + text
       }
     }
-    return message.isEmpty ? nil : message
+    return message.isEmpty ? nil : .foundation(message)
+  }
+}
+
+// MARK: - Placing and attributing (the one place that fills in context)
+
+extension CodixError {
+  /// Turns any error into a `CodixError` placed at `path` when it carries no
+  /// location of its own.
+  package static func wrap(_ error: any Error, at path: @autoclosure () -> Path) -> CodixError {
+    if let codix = error as? CodixError { return codix.placed(at: path()) }
+    if let decoding = error as? DecodingError { return CodixError(decoding) }
+    return CodixError(
+      .dataCorrupted, at: path(), detail: .thrown("\(error)"), underlyingError: error)
+  }
+
+  /// This error with `path` as its location, unless it already has one.
+  package func placed(at path: @autoclosure () -> Path) -> CodixError {
+    guard !isLocated else { return self }
+    var placed = self
+    placed.path = path()
+    placed.isLocated = true
+    return placed
+  }
+
+  /// Names the model and property the error belongs to, unless a model
+  /// nested deeper already claimed it; fills `expected` when the error is at
+  /// `ownPath`, the property's own value (not somewhere inside it).
+  package mutating func attribute(
+    model: String?, property: String?, expected: String? = nil, ownPath: Path? = nil
+  ) {
+    guard typeName == nil else { return }
+    typeName = model
+    if self.property == nil { self.property = property }
+    if let ownPath, self.expected == nil, path == ownPath { self.expected = expected }
+  }
+
+  /// Names the model when the failure happened inside a value of `type`
+  /// decoded at `valuePath` (and no inner model claimed it).
+  package mutating func attribute<T>(insideValueOf type: T.Type, at valuePath: Path) {
+    guard typeName == nil, path.components.count > valuePath.components.count,
+      let model = TypeNames.modelName(type)
+    else { return }
+    typeName = model
   }
 }
 
@@ -146,40 +215,8 @@ public struct CodixError: Error, Sendable {
 extension CodixError {
   init(invalidPath error: PathSyntaxError) {
     self.init(
-      kind: .invalidPath, expected: "a valid path", found: Self.quoted(error.text),
-      message: "Invalid path \(Self.quoted(error.text)): \(error.reason) at offset \(error.offset)."
-        + "\n" + error.text + "\n" + String(repeating: " ", count: error.offset) + "^")
-  }
-
-  /// Turns any error into a `CodixError` located at `path` when it carries no
-  /// location of its own.
-  package static func wrap(_ error: any Error, at path: @autoclosure () -> Path) -> CodixError {
-    if var codix = error as? CodixError {
-      if !codix.isLocated {
-        codix.path = path()
-        codix.isLocated = true
-      }
-      return codix
-    }
-    if let decoding = error as? DecodingError {
-      return CodixError(decoding)
-    }
-    var codix = CodixError(
-      kind: .dataCorrupted, path: path(), message: "\(error)", underlyingError: error)
-    codix.isLocated = true
-    return codix
-  }
-
-  /// Fills the model name when the failure happened inside a value of `type`
-  /// decoded at `valuePath` (and no inner model claimed it).
-  package mutating func attribute<T>(insideValueOf type: T.Type, at valuePath: Path) {
-    guard typeName == nil, path.components.count > valuePath.components.count,
-      let model = TypeNames.modelName(type)
-    else { return }
-    typeName = model
-  }
-
-  static func quoted(_ text: String) -> String {
-    FoundRenderer.quote(text, limit: 80)
+      .invalidPath, at: .root, detail: .syntax(error), expected: "a valid path",
+      found: FoundRenderer.quote(error.text, limit: 80))
+    isLocated = false
   }
 }

@@ -49,7 +49,7 @@ package enum FoundRenderer {
     case let number as any BinaryInteger: return "\(number)"
     case let number as any BinaryFloatingPoint: return "\(number)"
     default:
-      if let optional = value as? any OptionalValue {
+      if let optional = value as? any AnyOptional {
         return optional.isNone ? "null" : render(swiftValue: optional.unwrappedAny)
       }
       let text = String(describing: value)
@@ -154,20 +154,5 @@ package struct FoundProbe: Decodable {
   package let text: String
   package init(from decoder: any Decoder) throws {
     text = FoundRenderer.render(decoder)
-  }
-}
-
-package protocol OptionalValue {
-  var isNone: Bool { get }
-  var unwrappedAny: Any { get }
-}
-
-extension Optional: OptionalValue {
-  package var isNone: Bool { self == nil }
-  package var unwrappedAny: Any {
-    switch self {
-    case .some(let value): value
-    case .none: ()
-    }
   }
 }

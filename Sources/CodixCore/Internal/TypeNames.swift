@@ -4,7 +4,7 @@ import Foundation
 package enum TypeNames {
   /// `Int`, `[String]`, `User?`: the name a user wrote.
   package static func display(_ type: Any.Type) -> String {
-    if let optional = type as? any OptionalDescribing.Type {
+    if let optional = type as? any AnyOptional.Type {
       return display(optional.wrappedType) + "?"
     }
     if let array = type as? any ArrayDescribing.Type {
@@ -18,7 +18,7 @@ package enum TypeNames {
   /// The model a value of `type` is, looking through optionals and arrays;
   /// `nil` for scalars, which are never "the model".
   package static func modelName(_ type: Any.Type) -> String? {
-    if let optional = type as? any OptionalDescribing.Type {
+    if let optional = type as? any AnyOptional.Type {
       return modelName(optional.wrappedType)
     }
     if let array = type as? any ArrayDescribing.Type {
@@ -38,14 +38,6 @@ package enum TypeNames {
     ObjectIdentifier(URL.self), ObjectIdentifier(Data.self), ObjectIdentifier(Decimal.self),
     ObjectIdentifier(UUID.self),
   ]
-}
-
-package protocol OptionalDescribing {
-  static var wrappedType: Any.Type { get }
-}
-
-extension Optional: OptionalDescribing {
-  package static var wrappedType: Any.Type { Wrapped.self }
 }
 
 package protocol ArrayDescribing {

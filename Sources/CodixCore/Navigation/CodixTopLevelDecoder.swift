@@ -47,10 +47,10 @@ package enum TopLevelDecoding {
 
     init(from decoder: any Decoder) throws {
       let path = TopLevelDecoding.pendingPath
-      guard var cursor = try Navigator.cursor(at: path, from: .root(decoder), ifPresent: false),
-        let value = try Navigator.decode(Value.self, at: &cursor, ifPresent: false)
-      else {
-        throw CodixError(kind: .valueNotFound, path: path, expected: TypeNames.display(Value.self))
+      var cursor = try Navigator.cursor(at: path, from: .root(decoder))
+      guard let value = try Navigator.decode(Value.self, at: &cursor, ifPresent: false) else {
+        // safe from input: a required decode returns a value or throws.
+        throw CodixError(.valueNotFound, at: path, expected: TypeNames.display(Value.self))
       }
       self.value = value
     }

@@ -37,20 +37,10 @@ package enum Cursor {
   /// The absolute path of the value.
   package var path: Path { Path(codingPath: codingPath) }
 
-  /// Whether the value is missing or `null`. On an array element that is
-  /// `null`, the element is consumed.
-  package mutating func isAbsent() throws -> Bool {
-    switch self {
-    case .root(let decoder):
-      return try decoder.singleValueContainer().decodeNil()
-    case .keyed(let container, let key):
-      return try !container.contains(key) || container.decodeNil(forKey: key)
-    case .element(var container):
-      if container.isAtEnd { return true }
-      let isNull = try container.decodeNil()
-      self = .element(container)
-      return isNull
-    }
+  /// Whether the value is missing or `null` (see ``Absence``). On an array
+  /// element that is `null`, the element is consumed.
+  package mutating func isAbsent() -> Bool {
+    Absence.probe(&self) != nil
   }
 
   /// Decodes the value as `T`.
@@ -72,7 +62,7 @@ package enum Cursor {
     if case .keyed(let container, let key) = self {
       return try container.codixDecodeIfPresent(type, forKey: key)
     }
-    if try isAbsent() { return nil }
+    if isAbsent() { return nil }
     return try decode(type)
   }
 

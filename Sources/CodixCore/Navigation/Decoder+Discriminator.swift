@@ -28,10 +28,10 @@ extension Decoder {
   public func decodeDiscriminator<Kind: RawRepresentable & CaseIterable & Decodable>(
     _ kind: Kind.Type = Kind.self, at path: Path
   ) throws -> Kind where Kind.RawValue: Decodable & Equatable {
-    guard var cursor = try Navigator.cursor(at: path, from: .root(self), ifPresent: false),
-      let raw = try Navigator.decode(Kind.RawValue.self, at: &cursor, ifPresent: false)
-    else {
-      throw CodixError(kind: .valueNotFound, path: Path(codingPath: codingPath).appending(path))
+    var cursor = try Navigator.cursor(at: path, from: .root(self))
+    guard let raw = try Navigator.decode(Kind.RawValue.self, at: &cursor, ifPresent: false) else {
+      // safe from input: a required decode returns a value or throws.
+      throw CodixError(.valueNotFound, at: cursor.path)
     }
     if let match = Kind.allCases.first(where: { $0.rawValue == raw }) { return match }
     let allowed = Kind.allCases.map { FoundRenderer.render(swiftValue: $0.rawValue) }
@@ -40,9 +40,9 @@ extension Decoder {
     let kindName = String(reflecting: Kind.self).split(separator: ".").dropFirst()
       .joined(separator: ".")
     throw CodixError(
-      kind: .dataCorrupted, path: cursor.path,
+      .dataCorrupted, at: cursor.path,
+      detail: .unknownCase(kind: kindName, value: FoundRenderer.render(swiftValue: raw)),
       expected: "one of " + allowed.joined(separator: ", "),
-      found: FoundRenderer.render(swiftValue: raw),
-      message: "Unknown \(kindName) \(FoundRenderer.render(swiftValue: raw)).")
+      found: FoundRenderer.render(swiftValue: raw))
   }
 }

@@ -70,18 +70,16 @@ package enum EncodingNavigator {
   ) throws {
     guard index >= 0 else {
       throw CodixError(
-        kind: .invalidPath,
-        path: Path(codingPath: container.codingPath).appending(component: .index(index)),
-        expected: "an index of 0 or more",
-        message:
-          "A negative index counts from the end of an array that exists; it cannot be encoded.")
+        .invalidPath,
+        at: Path(codingPath: container.codingPath).appending(component: .index(index)),
+        detail: .negativeIndexWhenEncoding, expected: "an index of 0 or more")
     }
     guard container.count <= index else {
       throw CodixError(
-        kind: .invalidPath,
-        path: Path(codingPath: container.codingPath).appending(component: .index(index)),
-        expected: "an index of \(container.count) or more",
-        message: "Element \(index) of this array was already written.")
+        .invalidPath,
+        at: Path(codingPath: container.codingPath).appending(component: .index(index)),
+        detail: .elementAlreadyWritten(index: index),
+        expected: "an index of \(container.count) or more")
     }
     while container.count < index {
       try container.encodeNil()
@@ -109,10 +107,9 @@ package enum EncodingNavigator {
       case .invalidValue(let invalid, let context) = encoding
     {
       return CodixError(
-        kind: .dataCorrupted, path: Path(codingPath: context.codingPath),
-        found: FoundRenderer.render(swiftValue: invalid),
-        message: context.debugDescription.isEmpty ? nil : context.debugDescription,
-        underlyingError: error)
+        .dataCorrupted, at: Path(codingPath: context.codingPath),
+        detail: context.debugDescription.isEmpty ? nil : .foundation(context.debugDescription),
+        found: FoundRenderer.render(swiftValue: invalid), underlyingError: error)
     }
     return CodixError.wrap(error, at: Path(codingPath: encoder.codingPath).appending(path))
   }

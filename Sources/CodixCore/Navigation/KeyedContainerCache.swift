@@ -1,5 +1,4 @@
 import Foundation
-@_spi(Reflection) import Swift
 
 // Reusing the keyed container of the value a decoder is at.
 //
@@ -107,7 +106,7 @@ package enum KeyedContainerCache {
       return CachedContainer(try decoder.container(keyedBy: CodixKey.self))
     }
     let object = classInstance(decoder)
-    if let probe = kind.probe {
+    if let probe = kind.probe, !comparesCodingPaths {
       let bits = probe.bits(of: object)
       if let entry = slot.pointee.entry, slot.pointee.decoder === object,
         slot.pointee.node != nil, slot.pointee.nodeBits == bits
@@ -147,6 +146,11 @@ package enum KeyedContainerCache {
     DecoderKinds.kind(of: type(of: decoder))?.probe != nil
   }
 
+  /// Makes the cache compare coding paths even where it could read the
+  /// decoder's node: the fallback a Foundation with another layout gets. For
+  /// tests and the benchmark; read on the slow path only.
+  @TaskLocal package static var comparesCodingPaths = false
+
   /// Drops this thread's cached container (and the document it references).
   package static func clear() {
     Slot.slots.pointerIfPresent?.pointee.clear()
@@ -168,34 +172,34 @@ private struct DecoderKind {
     let isJSONDecoder =
       (name.hasPrefix("FoundationEssentials.") || name.hasPrefix("Foundation."))
       && (name.hasSuffix("JSONDecoderImpl") || name.hasSuffix("__JSONDecoder"))
-    return isJSONDecoder ? DecoderKind(probe: NodeProbe(type)) : nil
+    guard isJSONDecoder else { return nil }
+    return DecoderKind(probe: NodeProbe(type).flatMap { $0.provenOnJSONDecoder(type) })
   }
 }
 
 /// Reads the stored `codingPathNode` of swift-foundation's JSON decoder.
-private struct NodeProbe {
+struct NodeProbe {
   let offset: Int
   let load: (UnsafeRawPointer) -> Any
 
-  /// Finds the field by name, and checks it is a one-word enum named
-  /// `_CodingPathNode`; `nil` otherwise.
+  /// Finds the field through the reflection seam by name, and checks it is
+  /// one word of a type named `_CodingPathNode`; `nil` otherwise.
   init?(_ type: Any.Type) {
-    var found: (offset: Int, type: Any.Type)?
-    let classType = _EachFieldOptions(rawValue: 1 << 0)
-    _ = _forEachField(of: type, options: classType) { name, offset, fieldType, kind in
-      if String(cString: name) == "codingPathNode", kind == .enum,
-        String(reflecting: fieldType).hasSuffix("._CodingPathNode")
-      {
-        found = (offset, fieldType)
-        return false
-      }
-      return true
-    }
-    guard let found, Self.size(of: found.type) == MemoryLayout<UInt>.size,
-      found.offset > 0, found.offset % MemoryLayout<UInt>.alignment == 0
+    guard
+      let field = Reflection.storedProperties(of: type).first(where: {
+        $0.name == "codingPathNode" && String(reflecting: $0.type).hasSuffix("._CodingPathNode")
+      }),
+      Self.size(of: field.type) == MemoryLayout<UInt>.size,
+      field.offset > 0, field.offset % MemoryLayout<UInt>.alignment == 0
     else { return nil }
-    offset = found.offset
-    load = Self.loader(of: found.type, at: found.offset)
+    self.init(offset: field.offset, reading: field.type)
+  }
+
+  /// A probe of the one-word field of type `type` at `offset` (for tests,
+  /// which prove that a probe of any other field is refused).
+  init(offset: Int, reading type: Any.Type) {
+    self.offset = offset
+    load = Self.loader(of: type, at: offset)
   }
 
   /// The node's bits: equal for the same node while a copy of it is held.
@@ -206,7 +210,7 @@ private struct NodeProbe {
   /// The word at `offset` in the object at `address`.
   static func bits(at address: UInt, offset: Int) -> UInt {
     // safe: callers pass the address of a live decoder of the type whose
-    // field is at `offset` (the slot holds that decoder).
+    // field is at `offset` (the slot's container keeps that decoder alive).
     UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped
       .load(fromByteOffset: offset, as: UInt.self)
   }
@@ -214,6 +218,27 @@ private struct NodeProbe {
   /// A strong copy of the node, which keeps its storage from being reused.
   func copy(of object: AnyObject) -> Any {
     load(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+  }
+
+  /// This probe, if it tells positions apart on a canned document decoded by
+  /// a `JSONDecoder` whose decoder objects are of type `type`; `nil` when
+  /// anything disagrees (then the cache compares coding paths).
+  ///
+  /// What the cache relies on, checked here: while a copy of each node is
+  /// held, two sibling objects at the same depth, two consecutive array
+  /// elements, and a nested object and its parent all read different bits;
+  /// the same value reads the same bits each time; and a parent reads its own
+  /// bits again after a nested value was decoded.
+  func provenOnJSONDecoder(_ type: any Decoder.Type) -> NodeProbe? {
+    let trial = ProbeTrial(probe: self, decoderType: type)
+    let decoder = JSONDecoder()
+    decoder.userInfo[ProbeTrial.key] = trial
+    let document =
+      #"{"a": {"x": 1}, "b": {"x": 2}, "list": [{"x": 3}, {"x": 4}], "c": {"m": {"x": 5}}}"#
+    guard (try? decoder.decode(ProbeTrial.Root.self, from: Data(document.utf8))) != nil,
+      trial.agrees
+    else { return nil }
+    return self
   }
 
   private static func size(of type: Any.Type) -> Int {
@@ -226,6 +251,93 @@ private struct NodeProbe {
       { pointer in pointer.load(fromByteOffset: offset, as: T.self) }
     }
     return _openExistential(type, do: loader)
+  }
+}
+
+/// One run of a node probe over a canned document (see
+/// `NodeProbe.provenOnJSONDecoder(_:)`).
+private final class ProbeTrial: @unchecked Sendable {
+  // Unchecked: used by the one decode that owns it, on one thread.
+  static let key = CodingUserInfoKey(rawValue: "codix.nodeProbeTrial")!  // safe: never nil.
+
+  let probe: NodeProbe
+  let decoderType: any Decoder.Type
+  /// The bits each value read, with a copy of its node held until the trial ends.
+  private var seen: [(name: String, bits: UInt, node: Any)] = []
+  private var failed = false
+
+  init(probe: NodeProbe, decoderType: any Decoder.Type) {
+    self.probe = probe
+    self.decoderType = decoderType
+  }
+
+  var agrees: Bool {
+    let names = ["root", "a", "b", "list[0]", "list[1]", "c", "c.m"]
+    guard !failed, seen.map(\.name) == names else { return false }
+    return Set(seen.map(\.bits)).count == seen.count
+  }
+
+  /// Records the bits of the value `decoder` is at, and checks they are stable.
+  func record(_ name: String, _ decoder: any Decoder) -> UInt {
+    guard type(of: decoder) == decoderType else {
+      failed = true
+      return 0
+    }
+    let object = decoder as AnyObject
+    let bits = probe.bits(of: object)
+    if probe.bits(of: object) != bits { failed = true }
+    seen.append((name, bits, probe.copy(of: object)))
+    return bits
+  }
+
+  /// Checks the value `decoder` is at still reads `bits`.
+  func check(_ bits: UInt, _ decoder: any Decoder) {
+    if type(of: decoder) != decoderType || probe.bits(of: decoder as AnyObject) != bits {
+      failed = true
+    }
+  }
+
+  static func trial(_ decoder: any Decoder) throws -> ProbeTrial {
+    guard let trial = decoder.userInfo[key] as? ProbeTrial else {
+      throw CodixError(.dataCorrupted, at: .root)
+    }
+    return trial
+  }
+
+  struct Leaf: Decodable {
+    init(from decoder: any Decoder) throws {
+      let trial = try ProbeTrial.trial(decoder)
+      let name = decoder.codingPath.map { key in
+        key.intValue.map { "[\($0)]" } ?? key.stringValue
+      }.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+      let bits = trial.record(name, decoder)
+      _ = try decoder.container(keyedBy: CodixKey.self).decode(Int.self, forKey: CodixKey("x"))
+      trial.check(bits, decoder)
+    }
+  }
+
+  struct Middle: Decodable {
+    init(from decoder: any Decoder) throws {
+      let trial = try ProbeTrial.trial(decoder)
+      let bits = trial.record("c", decoder)
+      _ = try decoder.container(keyedBy: CodixKey.self).decode(Leaf.self, forKey: CodixKey("m"))
+      trial.check(bits, decoder)
+    }
+  }
+
+  struct Root: Decodable {
+    init(from decoder: any Decoder) throws {
+      let trial = try ProbeTrial.trial(decoder)
+      let bits = trial.record("root", decoder)
+      let container = try decoder.container(keyedBy: CodixKey.self)
+      _ = try container.decode(Leaf.self, forKey: CodixKey("a"))
+      trial.check(bits, decoder)
+      _ = try container.decode(Leaf.self, forKey: CodixKey("b"))
+      _ = try container.decode([Leaf].self, forKey: CodixKey("list"))
+      trial.check(bits, decoder)
+      _ = try container.decode(Middle.self, forKey: CodixKey("c"))
+      trial.check(bits, decoder)
+    }
   }
 }
 

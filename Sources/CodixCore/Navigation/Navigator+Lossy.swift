@@ -27,8 +27,9 @@ extension Navigator {
         warning.attribute(
           insideValueOf: Element.self,
           at: Path(codingPath: container.codingPath + [CodixKey(index: index)]))
-        warning.message = ["Dropped element \(index) of a lossy array.", warning.message]
-          .compactMap { $0 }.joined(separator: " ")
+        let reason = warning.message
+        warning.message = nil
+        warning.detail = .droppedElement(index: index, reason: reason)
         CodixDiagnostics.report(warning, in: userInfo)
         do {
           if container.currentIndex == index {

@@ -1,23 +1,46 @@
 // Path navigation over Codable containers, shared by both styles.
+//
+// A walk resolves one path component at a time from a cursor (see Cursor.swift):
+//
+//     key    open the value at the cursor as an object (once per object), then
+//            point at the key in it: .keyed(container, key)
+//     index  open the value as an array, skip to the element: .element(container)
+//
+// A step never checks whether the key it points at exists: the next step or the
+// final read finds out, and only then, on the error path, asks why
+// (`Absence.explaining`). Absent values are `Absence`s, which callers turn into
+// `nil`, a default, or the error with its suggestions.
 
 /// Reaches and decodes values at paths below any `Decoder`.
 @usableFromInline
 package enum Navigator {
-  /// Walks `path` from `start`. Returns `nil` when `ifPresent` and a step is
-  /// missing, `null`, or past the end of an array.
-  package static func cursor(
-    at path: Path, from start: Cursor, ifPresent: Bool
-  ) throws(CodixError) -> Cursor? {
+  /// Where a walk ended: at a value, or at an absence.
+  package enum Step {
+    case present(Cursor)
+    case absent(Absence)
+  }
+
+  /// Walks `path` from `start`.
+  package static func walk(_ path: Path, from start: Cursor) throws(CodixError) -> Step {
     var walk = Walk(cursor: start)
     // A single-key path (the common `decodeIfPresent(at: "avatar")`) takes one
     // step without building a components array.
     if let key = path.singleKey {
-      return try walk.step(.key(key), ifPresent: ifPresent) ? walk.cursor : nil
+      if let absence = try walk.step(.key(key)) { return .absent(absence) }
+      return .present(walk.cursor)
     }
     for component in try path.validComponents() {
-      guard try walk.step(component, ifPresent: ifPresent) else { return nil }
+      if let absence = try walk.step(component) { return .absent(absence) }
     }
-    return walk.cursor
+    return .present(walk.cursor)
+  }
+
+  /// Walks `path` from `start`; a missing step is an error.
+  package static func cursor(at path: Path, from start: Cursor) throws(CodixError) -> Cursor {
+    switch try walk(path, from: start) {
+    case .present(let cursor): return cursor
+    case .absent(let absence): throw absence.error(expected: nil)
+    }
   }
 
   /// A walk in progress: the cursor, and the cache entry its keyed container
@@ -28,62 +51,95 @@ package enum Navigator {
     var cursor: Cursor
     var entry: CachedContainer?
 
-    /// One step: `false` when `ifPresent` and the value is absent.
-    mutating func step(_ component: PathComponent, ifPresent: Bool) throws(CodixError) -> Bool {
-      do {
-        if ifPresent, try cursor.isAbsent() { return false }
-        switch component {
-        case .key(let key):
-          let next = try objectEntry()
-          entry = next
-          cursor = .keyed(try next?.container ?? cursor.keyedContainer(), CodixKey(key))
-        case .index(let index):
-          guard let next = try element(at: index, of: cursor, ifPresent: ifPresent) else {
-            return false
+    /// Moves to `component`; returns the absence that stops the walk, if any.
+    mutating func step(_ component: PathComponent) throws(CodixError) -> Absence? {
+      switch component {
+      case .key(let key):
+        let object: KeyedDecodingContainer<CodixKey>
+        switch cursor {
+        case .root(let decoder):
+          let next: CachedContainer
+          do {
+            next = try KeyedContainerCache.entry(for: decoder)
+          } catch {
+            if let absence = Absence.explaining(error, at: cursor) { return absence }
+            throw enriched(error, at: cursor)
           }
+          entry = next
+          object = next.container
+        case .keyed(_, let parentKey) where entry != nil:
+          do {
+            // safe: the case's guard checked `entry`.
+            let next = try entry.unsafelyUnwrapped.nested(parentKey.stringValue)
+            entry = next
+            object = next.container
+          } catch {
+            if let absence = Absence.explaining(error, at: cursor) { return absence }
+            throw enriched(error, at: cursor)
+          }
+        default:
           entry = nil
-          cursor = next
+          switch try Navigator.object(at: cursor) {
+          case .object(let container): object = container
+          case .absent(let absence): return absence
+          }
         }
-        return true
-      } catch {
-        throw enriched(error, at: cursor)
-      }
-    }
-
-    /// The cache entry of the object at the cursor, when it can have one.
-    private func objectEntry() throws -> CachedContainer? {
-      switch cursor {
-      case .root(let decoder): try KeyedContainerCache.entry(for: decoder)
-      case .keyed(_, let key): try entry?.nested(key.stringValue)
-      case .element: nil
+        cursor = .keyed(object, CodixKey(key))
+        return nil
+      case .index(let index):
+        entry = nil
+        switch try Navigator.element(at: index, of: cursor) {
+        case .present(let next):
+          cursor = next
+          return nil
+        case .absent(let absence):
+          return absence
+        }
       }
     }
   }
 
-  /// The cursor at `index` of the array at `cursor`, skipping the elements
-  /// before it (any kind of value) in linear time.
-  private static func element(at index: Int, of cursor: Cursor, ifPresent: Bool) throws -> Cursor? {
-    var container = try cursor.unkeyedContainer()
-    let count: Int
-    if let known = container.count {
-      count = known
-    } else {
-      count = try countElements(of: cursor)
+  /// An object opened at a cursor, or the reason there is none.
+  package enum Object {
+    case object(KeyedDecodingContainer<CodixKey>)
+    case absent(Absence)
+  }
+
+  /// Opens the value at `cursor` as an object; its absence when it is
+  /// missing or `null`.
+  package static func object(at cursor: Cursor) throws(CodixError) -> Object {
+    do {
+      return .object(try cursor.keyedContainer())
+    } catch {
+      if let absence = Absence.explaining(error, at: cursor) { return .absent(absence) }
+      throw enriched(error, at: cursor)
     }
-    let resolved = index < 0 ? count + index : index
-    guard resolved >= 0, resolved < count else {
-      if ifPresent { return nil }
-      throw CodixError(
-        kind: .indexOutOfRange,
-        path: Path(codingPath: container.codingPath).appending(component: .index(index)),
-        expected: count == 0
-          ? "an element, but the array is empty" : "an index in -\(count)...\(count - 1)",
-        found: "an array of \(count) element\(count == 1 ? "" : "s")")
+  }
+
+  /// The element at `index` of the array at `cursor`, skipping the elements
+  /// before it (any kind of value) in linear time. A negative index counts
+  /// from the end.
+  package static func element(at index: Int, of cursor: Cursor) throws(CodixError) -> Step {
+    do {
+      var container: any UnkeyedDecodingContainer
+      do {
+        container = try cursor.unkeyedContainer()
+      } catch {
+        if let absence = Absence.explaining(error, at: cursor) { return .absent(absence) }
+        throw error
+      }
+      let count = try container.count ?? countElements(of: cursor)
+      let resolved = index < 0 ? count + index : index
+      guard resolved >= 0, resolved < count else {
+        return .absent(Absence(at: cursor, .outOfRange(index: index, count: count)))
+      }
+      for _ in 0..<resolved {
+        _ = try container.decode(SkippedValue.self)
+      }
+      return .present(.element(container))
+    } catch {
+      throw enriched(error, at: cursor)
     }
-    for _ in 0..<resolved {
-      _ = try container.decode(SkippedValue.self)
-    }
-    return .element(container)
   }
 
   private static func countElements(of cursor: Cursor) throws -> Int {
@@ -120,9 +176,17 @@ package enum Navigator {
         throw failure(error, decoding: type, at: key, in: entry.container, decoder: decoder)
       }
     }
+    return try decode(type, at: path, in: decoder)
+  }
+
+  /// Decodes `T` at `path` below `decoder`, which must be present and not `null`.
+  @usableFromInline
+  package static func decode<T: Decodable>(
+    _ type: T.Type, at path: Path, in decoder: any Decoder
+  ) throws(CodixError) -> T {
     guard let value = try decode(type, at: path, in: decoder, ifPresent: false) else {
-      throw CodixError(
-        kind: .valueNotFound, path: Path(codingPath: decoder.codingPath).appending(path))
+      // safe from input: a required decode returns a value or throws.
+      throw CodixError(.valueNotFound, at: Path(codingPath: decoder.codingPath).appending(path))
     }
     return value
   }
@@ -133,10 +197,13 @@ package enum Navigator {
   package static func decode<T: Decodable>(
     _ type: T.Type, at path: Path, in decoder: any Decoder, ifPresent: Bool
   ) throws(CodixError) -> T? {
-    guard var cursor = try cursor(at: path, from: .root(decoder), ifPresent: ifPresent) else {
-      return nil
+    switch try walk(path, from: .root(decoder)) {
+    case .present(var cursor):
+      return try decode(type, at: &cursor, ifPresent: ifPresent)
+    case .absent(let absence):
+      if ifPresent { return nil }
+      throw absence.error(expected: TypeNames.display(type))
     }
-    return try decode(type, at: &cursor, ifPresent: ifPresent)
   }
 
   /// Decodes `T` at a cursor, turning any failure into an enriched CodixError.
@@ -146,6 +213,9 @@ package enum Navigator {
     do {
       return ifPresent ? try cursor.decodeIfPresent(type) : try cursor.decode(type)
     } catch {
+      if !ifPresent, let absence = Absence.explaining(error, at: cursor) {
+        throw absence.error(expected: TypeNames.display(type))
+      }
       var codix = enriched(error, at: cursor)
       codix.attribute(insideValueOf: type, at: cursor.path)
       throw codix
@@ -156,36 +226,37 @@ package enum Navigator {
   package static func decode<F: Transformer>(
     at path: Path, in decoder: any Decoder, using transformer: F, ifPresent: Bool
   ) throws(CodixError) -> F.To? where F.From: Decodable {
-    guard var cursor = try cursor(at: path, from: .root(decoder), ifPresent: ifPresent),
-      let raw = try decode(F.From.self, at: &cursor, ifPresent: ifPresent)
-    else { return nil }
-    return try transform(raw, with: transformer, at: cursor)
+    switch try walk(path, from: .root(decoder)) {
+    case .present(var cursor):
+      guard let raw = try decode(F.From.self, at: &cursor, ifPresent: ifPresent) else {
+        return nil
+      }
+      return try transform(raw, with: transformer, at: cursor)
+    case .absent(let absence):
+      if ifPresent { return nil }
+      throw absence.error(expected: transformer.expectedDescription)
+    }
   }
 
   /// Applies a transformer; a failure becomes `.transformFailed` at the cursor.
   package static func transform<F: Transformer>(
-    _ raw: F.From, with transformer: F, at cursor: @autoclosure () -> Cursor
+    _ raw: F.From, with transformer: F, at cursor: Cursor
   ) throws(CodixError) -> F.To {
     do {
       return try transformer.transform(raw)
     } catch {
-      throw transformFailure(error, raw: raw, transformer: transformer, at: cursor().path)
+      throw transformFailure(error, raw: raw, transformer: transformer, at: cursor.path)
     }
   }
 
   package static func transformFailure<F: Transformer>(
     _ error: any Error, raw: F.From, transformer: F, at path: Path
   ) -> CodixError {
-    var codix: CodixError
-    if let thrown = error as? CodixError, !thrown.isLocated {
-      codix = thrown
-    } else if let thrown = error as? CodixError {
-      return thrown
-    } else {
-      codix = CodixError(kind: .transformFailed, message: "\(error)", underlyingError: error)
-    }
-    codix.path = path
-    codix.isLocated = true
+    if let thrown = error as? CodixError, thrown.isLocated { return thrown }
+    var codix =
+      (error as? CodixError)
+      ?? CodixError(.transformFailed, at: path, detail: .thrown("\(error)"), underlyingError: error)
+    codix = codix.placed(at: path)
     codix.expected = codix.expected ?? transformer.expectedDescription
     codix.found = codix.found ?? FoundRenderer.render(swiftValue: raw)
     return codix
@@ -202,6 +273,9 @@ package enum Navigator {
   ) -> CodixError {
     guard let container else { return enriched(error, at: .root(decoder)) }
     let cursor = Cursor.keyed(container, CodixKey(key))
+    if let absence = Absence.explaining(error, at: cursor) {
+      return absence.error(expected: TypeNames.display(type))
+    }
     var codix = enriched(error, at: cursor)
     codix.attribute(insideValueOf: type, at: cursor.path)
     return codix
@@ -227,13 +301,13 @@ package enum Navigator {
         keys = container.allKeys.map(\.stringValue)
       } else {
         let parentRest = Path(Array(rest.components.dropLast()))
-        let parent = try? Navigator.cursor(at: parentRest, from: cursor, ifPresent: false)
+        let parent = try? Navigator.cursor(at: parentRest, from: cursor)
         keys = try? parent?.keyedContainer().allKeys.map(\.stringValue)
       }
       guard let keys else { break }
-      codix.message = keyNotFoundMessage(missing: missing, keys: keys)
+      codix.detail = .noKey(missing, among: keys)
     case .typeMismatch, .dataCorrupted, .transformFailed, .validationFailed:
-      guard var probe = try? Navigator.cursor(at: rest, from: cursor, ifPresent: false),
+      guard var probe = try? Navigator.cursor(at: rest, from: cursor),
         let found = try? probe.decode(FoundProbe.self)
       else { break }
       codix.found = found.text
@@ -243,22 +317,6 @@ package enum Navigator {
       break
     }
     return codix
-  }
-
-  package static func keyNotFoundMessage(missing: String, keys: [String]) -> String {
-    let sorted = keys.sorted()
-    var message = "No key \(FoundRenderer.quote(missing))"
-    if sorted.isEmpty {
-      message += " in an empty object."
-    } else {
-      let shown = sorted.prefix(8).map { FoundRenderer.quote($0, limit: 30) }
-      message += " among " + shown.joined(separator: ", ")
-      message += sorted.count > 8 ? ", … (\(sorted.count) keys)." : "."
-    }
-    if let suggestion = Suggestions.closest(to: missing, in: sorted) {
-      message += " Did you mean \(FoundRenderer.quote(suggestion))?"
-    }
-    return message
   }
 }
 
@@ -270,9 +328,8 @@ extension Navigator {
     if let thrown = error as? CodixError, thrown.isLocated { return thrown }
     var codix =
       (error as? CodixError)
-      ?? CodixError(kind: .transformFailed, message: "\(error)", underlyingError: error)
-    codix.path = path
-    codix.isLocated = true
+      ?? CodixError(.transformFailed, at: path, detail: .thrown("\(error)"), underlyingError: error)
+    codix = codix.placed(at: path)
     codix.expected = codix.expected ?? "a value \(transformerName) can write"
     codix.found = codix.found ?? FoundRenderer.render(swiftValue: value)
     return codix

@@ -115,6 +115,12 @@ public struct Path: Sendable {
     return Path(components + [component])
   }
 
+  /// What is wrong with a malformed path; `nil` when the path is valid.
+  package var syntax: PathSyntaxError? {
+    guard case .invalid(let error) = storage else { return nil }
+    return error
+  }
+
   /// The key of a path made of exactly one key.
   @inlinable
   package var singleKey: String? {

@@ -64,6 +64,18 @@ struct PlainCodec<Value: Decodable>: FieldCodec, PlainCodecMarker {
   @usableFromInline var expected: String { TypeNames.display(Value.self) }
 }
 
+/// Makes the plain codec of a type known to be `Decodable` only at run time.
+enum PlainCodecs {
+  static func codec<Value>(for type: Value.Type) -> (any FieldCodec<Value>)? {
+    guard let decodable = type as? any Decodable.Type else { return nil }
+    return make(decodable) as? any FieldCodec<Value>
+  }
+
+  private static func make<D: Decodable>(_ type: D.Type) -> Any {
+    PlainCodec<D>()
+  }
+}
+
 // MARK: - Transformers
 
 /// A value read as `F.From` and converted by a transformer.

@@ -70,36 +70,24 @@ struct FieldSetup<Value>: Sendable {
   }
 }
 
-/// The wrappers' common face to the engine.
-protocol WrapperField {
-  /// The field's entry in its model's table, or `nil` when the wrapper is
-  /// not stored at `keyPath` as expected.
-  func makeEntry<Root>(name: String, keyPath: AnyKeyPath, root: Root.Type) throws -> TableField<
-    Root
-  >?
-}
-
 /// The state every wrapper keeps: its value once set, and its setup.
 @usableFromInline
 struct WrapperStorage<Value> {
   @usableFromInline var value: Value?
-  /// The declaration's setup; `nil` in instances made by decoding (see
-  /// `SetupRecording`), which never need it: the model's table has it.
+  /// The declaration's setup; `nil` in instances the engine makes to decode
+  /// into (see `SetupRecording`), which never need it: the model's table has it.
   @usableFromInline let setupBox: SetupBox<Value>?
 
   @inlinable
   init(value: Value?, setup: @autoclosure () -> FieldSetup<Value>) {
     self.value = value
-    self.setupBox = SetupRecording.isSkipping ? nil : SetupBox(setup())
+    self.setupBox = SetupRecording.recordsSetup() ? SetupBox(setup()) : nil
   }
 
-  @inlinable
+  /// The value, or `nil` of an optional `Value` when none was set.
   var current: Value? {
     if let value { return value }
-    if let nilLiteral = Value.self as? any ExpressibleByNilLiteral.Type {
-      return nilLiteral.init(nilLiteral: ()) as? Value
-    }
-    return nil
+    return (Value.self as? any AnyOptional.Type)?.noneValue as? Value
   }
 }
 
@@ -117,24 +105,49 @@ final class SetupBox<Value>: Sendable {
 /// Whether wrappers being created record their setup.
 ///
 /// A wrapper's key, options and transformer are needed once per model type,
-/// to build its table from a prototype. Instances made by `init(from:)` skip
-/// them: storing them inline made every wrapper about 64 bytes, and models
-/// several times the size of their values, which costs time in every copy.
+/// to build its table from a blank prototype. The instances the engine makes
+/// to decode into skip them: storing them made every wrapper about 64 bytes,
+/// and models several times the size of their values, which costs time in
+/// every copy. The engine skips them only for a model whose `init()` creates
+/// no wrappers but its own (counted when its table is built): a wrapper made
+/// by any other code always keeps its setup, so every instance a program
+/// makes can be encoded, whoever made it.
 @usableFromInline
 enum SetupRecording {
-  private static let skipsSetup = ThreadLocal { false }
+  private struct State {
+    var skipping = false
+    var created = 0
+  }
 
-  /// Whether wrappers created now on this thread skip their setup.
+  private static let state = ThreadLocal { State() }
+
+  /// Whether a wrapper being created now on this thread records its setup;
+  /// counts the wrappers that do.
   @usableFromInline
-  static var isSkipping: Bool { skipsSetup.pointerIfPresent?.pointee ?? false }
+  static func recordsSetup() -> Bool {
+    guard let state = state.pointerIfPresent else { return true }
+    if state.pointee.skipping { return false }
+    state.pointee.created += 1
+    return true
+  }
 
-  /// Runs `body` with setup recording off (`skipping: true`) or on.
-  static func run<T>(skipping: Bool, _ body: () throws -> T) rethrows -> T {
-    guard let flag = skipping || isSkipping ? skipsSetup.pointer : nil else { return try body() }
-    let previous = flag.pointee
-    flag.pointee = skipping
-    defer { flag.pointee = previous }
+  /// Runs `body` with recording off: wrappers it creates keep no setup.
+  static func skipping<T>(_ body: () throws -> T) rethrows -> T {
+    guard let state = state.pointer else { return try body() }
+    let previous = state.pointee.skipping
+    state.pointee.skipping = true
+    defer { state.pointee.skipping = previous }
     return try body()
+  }
+
+  /// Runs `body` with recording on; returns its result and how many wrappers it created.
+  static func counting<T>(_ body: () throws -> T) rethrows -> (value: T, wrappers: Int) {
+    guard let state = state.pointer else { return (try body(), 0) }
+    let previous = state.pointee
+    state.pointee = State()
+    defer { state.pointee = previous }
+    let value = try body()
+    return (value, state.pointee.created)
   }
 }
 

@@ -1,6 +1,4 @@
 import CodixCore
-import Foundation
-@_spi(Reflection) import Swift
 
 // The per-type field table behind every Dekodable / Enkodable model.
 //
@@ -14,228 +12,165 @@ import Foundation
 //       @Coding("tags[0]") var firstTag: String?
 //     }
 //
-// the table, built once from a blank `User()`, is
+// the reflection seam (CodixCore's `Reflection`) lists the stored properties
+// of a blank `User()` once, with their byte offsets, and the table becomes a
+// tree keyed by path component (see `FieldNode`):
 //
-//     group (the model's object)
-//       identifier  -> plain reader, keeps "" when missing
-//       first_name  -> Coding<String> reader, required
-//       address     -> group (one nested container per instance, shared)
-//         zipCode   -> Coding<Int> reader, required
-//         state     -> Coding<String> reader, required
-//     complex
-//       tags[0]     -> walked with a cursor (paths with indexes)
+//     root
+//       "identifier"  -> plain String at offset 0, keeps "" when missing
+//       "first_name"  -> Coding<String> at offset 16, required, fast scalar read
+//       "address"                         (one nested container per instance)
+//         "zipCode"   -> Coding<Int> at offset 40, required
+//         "state"     -> Coding<String> at offset 64, required
+//       "tags"
+//         [0]         -> Coding<String?> at offset 88, optional
 //
-// Each entry holds closures specialised for its property's type and options,
-// and a writable key path into the model, so decoding an instance is: one
-// `init()`, one keyed container per object on the way, one closure call and
-// one key-path write per property. No Mirror, no per-instance reflection.
+// Decoding an instance is: one `init()`, one keyed container per object on
+// the way, and per property one read written straight into the model's
+// memory at its offset. Encoding reads the same offsets. No Mirror, no key
+// paths, no per-instance reflection.
 //
-// Tables are cached per type under a lock; a type whose table cannot be built
-// (a malformed key, a class) caches the error and throws it on every decode.
+// Checked when the table is built, so that a problem is a clear error and
+// never a wrong value: that the type is a struct or a class; that the binary
+// describes its properties (a blank instance that created wrappers the seam
+// does not list means reflection metadata was stripped); that every key is a
+// valid path. Two properties whose paths nest (`a` and `a.b`, `tags` and
+// `tags[0]`) decode fine, but cannot both be encoded: encoding throws that
+// error instead of tripping the encoder.
 
-final class ModelTable<Root>: @unchecked Sendable {
-  // Unchecked: immutable after construction; its closures capture only
-  // immutable, Sendable setup values and key paths.
+/// What the engine knows about one model type. Immutable once built; shared
+/// by every thread.
+final class ModelTable: @unchecked Sendable {
+  // Unchecked: immutable after construction; its fields' closures capture
+  // only immutable, Sendable setup values.
+  /// The model's name, for reports.
   let model: String
-  let fields: [TableField<Root>]
-  let decoding: DecodingTable
-
-  init(model: String, fields: [TableField<Root>]) {
-    self.model = model
-    self.fields = fields
-    decoding = DecodingTable(
-      model: model, entries: fields.map(\.entry), printsJSON: Root.self is any DebugJSON.Type)
-  }
-
-  static func build(from prototype: Root) throws(CodixError) -> ModelTable {
-    let model = String(describing: Root.self)
-    var fields: [TableField<Root>] = []
-    var failure: CodixError?
-    let isStruct = _forEachFieldWithKeyPath(of: Root.self, options: []) { cName, keyPath in
-      let name = String(cString: cName)
-      if let wrapper = prototype[keyPath: keyPath] as? any WrapperField {
-        let property = name.hasPrefix("_") ? String(name.dropFirst()) : name
-        do {
-          if let field = try wrapper.makeEntry(name: property, keyPath: keyPath, root: Root.self) {
-            fields.append(field)
-          }
-        } catch {
-          var codix = CodixError.wrap(error, at: .root)
-          codix.typeName = model
-          failure = codix
-          return false
-        }
-      } else if let plain = keyPath as? any PlainFieldKeyPath,
-        let field = plain.makePlainEntry(name: name) as? TableField<Root>
-      {
-        fields.append(field)
-      }
-      return true
-    }
-    if let failure { throw failure }
-    guard isStruct else {
-      throw CodixError(
-        kind: .typeMismatch, typeName: model, expected: "a struct",
-        message:
-          "\(model) is not a struct. Codix property wrappers decode structs, whose stored "
-          + "properties it can list; write init(from:) with CodixPath for a class.")
-    }
-    return ModelTable(model: model, fields: fields)
-  }
-}
-
-/// What decoding an instance needs, with no generic types (see `FieldEntry`).
-final class DecodingTable: @unchecked Sendable {
-  // Unchecked: immutable after construction, like the table that owns it.
-  let model: String
-  /// The properties read from the model's object and the objects below it.
-  let group: FieldGroup
-  /// The properties reached through indexes, read with a cursor each.
-  let complex: [FieldEntry]
-  /// Whether the model has properties in `group` (else no container is opened).
-  let readsObject: Bool
+  /// Whether instances are objects (a class) rather than values (a struct).
+  let isClass: Bool
+  /// Every property the engine reads and writes, in declaration order.
+  let fields: [Field]
+  /// The same properties as a tree of document positions, for decoding.
+  let root: FieldNode
   /// Whether the model asked (`DebugJSON`) to print the JSON it decodes.
   let printsJSON: Bool
+  /// Whether instances made to decode into may skip their wrappers' setup:
+  /// the blank `init()` creates no wrappers but the model's own.
+  let skipsSetup: Bool
+  /// Why the model cannot be encoded, when two of its paths nest.
+  let encodingConflict: CodixError?
 
-  init(model: String, entries: [FieldEntry], printsJSON: Bool) {
+  private init(
+    model: String, isClass: Bool, fields: [Field], printsJSON: Bool, skipsSetup: Bool
+  ) {
     self.model = model
+    self.isClass = isClass
+    self.fields = fields
     self.printsJSON = printsJSON
-    let group = FieldGroup()
-    var complex: [FieldEntry] = []
-    for entry in entries {
-      let keys = entry.components.compactMap { component -> String? in
-        if case .key(let key) = component { return key }
-        return nil
+    self.skipsSetup = skipsSetup
+    let root = FieldNode()
+    for field in fields { root.insert(field, at: field.path.components[...]) }
+    root.finish()
+    self.root = root
+    encodingConflict = Self.conflict(in: fields)
+  }
+
+  /// Builds the table of `prototype`'s type from a blank instance.
+  ///
+  /// - Parameter wrappersCreated: How many wrappers making `prototype`
+  ///   created, or `nil` when it was not made for the table (an encode-only
+  ///   model's own value).
+  static func build(from prototype: Any, wrappersCreated: Int?) throws(CodixError) -> ModelTable {
+    let type = Swift.type(of: prototype)
+    let model = String(describing: type)
+    do throws(CodixError) {
+      let shape = Reflection.shape(of: prototype)
+      guard shape != .other else {
+        throw CodixError(
+          .typeMismatch, at: .root, detail: .unsupportedModel(model: model),
+          expected: "a struct or a class")
       }
-      if keys.isEmpty || keys.count != entry.components.count {
-        complex.append(entry)
-      } else {
-        group.insert(entry, keys: keys[...])
+      let properties = Reflection.storedProperties(of: type)
+      let wrappers = properties.filter { $0.type is any StorageWrapper.Type }.count
+      let created = wrappersCreated ?? wrappers
+      let stripped =
+        properties.isEmpty
+        ? (created > 0 || shape == .classInstance || Self.size(of: prototype) > 0)
+        : created > 0 && wrappers == 0
+      let namesStripped = properties.contains { $0.name.isEmpty }
+      if stripped || namesStripped {
+        throw CodixError(
+          .dataCorrupted, at: .root,
+          detail: .missingReflectionMetadata(model: model, namesOnly: !stripped),
+          expected: "reflection metadata for \(model)")
       }
-    }
-    self.group = group
-    self.complex = complex
-    readsObject = !group.leaves.isEmpty || !group.children.isEmpty
-  }
-}
-
-/// The properties read from one object: its own keys, and nested objects.
-final class FieldGroup {
-  var leaves: [(key: CodixKey, entry: FieldEntry)] = []
-  var children: [(key: CodixKey, group: FieldGroup)] = []
-
-  func insert(_ entry: FieldEntry, keys: ArraySlice<String>) {
-    guard let first = keys.first else { return }
-    if keys.count == 1 {
-      leaves.append((CodixKey(first), entry))
-      return
-    }
-    if let child = children.first(where: { $0.key.stringValue == first }) {
-      child.group.insert(entry, keys: keys.dropFirst())
-    } else {
-      let child = FieldGroup()
-      child.insert(entry, keys: keys.dropFirst())
-      children.append((CodixKey(first), child))
-    }
-  }
-
-  /// Every entry at or below this group.
-  var allEntries: [FieldEntry] {
-    leaves.map(\.entry) + children.flatMap(\.group.allEntries)
-  }
-}
-
-/// The cache of model tables, one per type.
-enum ModelTables {
-  private final class Storage: @unchecked Sendable {
-    // Unchecked: every access holds `lock`.
-    let lock = NSLock()
-    var tables: [ObjectIdentifier: AnyObject] = [:]
-    var failures: [ObjectIdentifier: CodixError] = [:]
-  }
-
-  private static let storage = Storage()
-  /// What a table build expects of a prototype that was made while decoding.
-  static let instanceMadeWhileDecoding = "a value made with its declaration's keys"
-  private static let recentTables = ThreadLocal { RecentTables() }
-
-  /// The decoding table of `type`. Looked up in this thread's recent tables
-  /// first: decoding an instance takes no lock.
-  static func decodingTable<Root>(for type: Root.Type, prototype: () -> Root) throws(CodixError)
-    -> DecodingTable
-  {
-    let id = UInt(bitPattern: ObjectIdentifier(type))
-    guard let recent = recentTables.pointer else {
-      return try table(for: type, prototype: prototype).decoding
-    }
-    if let table = recent.pointee.table(for: id) { return table }
-    let table = try table(for: type, prototype: prototype).decoding
-    recent.pointee.insert(table, for: id)
-    return table
-  }
-
-  static func table<Root>(for type: Root.Type, prototype: () -> Root) throws(CodixError)
-    -> ModelTable<Root>
-  {
-    let id = ObjectIdentifier(type)
-    storage.lock.lock()
-    let cached = storage.tables[id]
-    let failure = cached == nil ? storage.failures[id] : nil
-    storage.lock.unlock()
-    if let cached {
-      // safe: the entry for `Root`'s identifier is always a ModelTable<Root>.
-      return unsafeDowncast(cached, to: ModelTable<Root>.self)
-    }
-    if let failure { throw failure }
-    // Built outside the lock: building runs the model's init(), which may be
-    // arbitrary code. Racing first decodes may build twice; the first stored wins.
-    let built: ModelTable<Root>
-    do {
-      built = try ModelTable.build(from: prototype())
+      let fields = try withBase(of: prototype) { (base) throws(CodixError) in
+        var fields: [Field] = []
+        for property in properties {
+          if let field = try FieldBuilder.field(for: property, in: base) { fields.append(field) }
+        }
+        return fields
+      }
+      return ModelTable(
+        model: model, isClass: shape == .classInstance, fields: fields,
+        printsJSON: prototype is any DebugJSON, skipsSetup: created <= wrappers)
     } catch {
-      // A prototype made while decoding says nothing about its type: another
-      // instance may build the table. Every other failure is the type's.
-      if error.expected != instanceMadeWhileDecoding {
-        storage.lock.lock()
-        storage.failures[id] = error
-        storage.lock.unlock()
-      }
-      throw error
+      var named = error
+      named.attribute(model: model, property: nil)
+      throw named
     }
-    storage.lock.lock()
-    defer { storage.lock.unlock() }
-    if let winner = storage.tables[id] {
-      return unsafeDowncast(winner, to: ModelTable<Root>.self)
-    }
-    storage.tables[id] = built
-    return built
   }
-}
 
-/// A thread's most recently used decoding tables, a few types at a time.
-/// Stored tables are never removed from `ModelTables`, so these references
-/// need no retain.
-private struct RecentTables {
-  private static let capacity = 8
-  private var ids: [UInt] = []
-  private var tables: [Unmanaged<DecodingTable>] = []
-  private var next = 0
-
-  func table(for id: UInt) -> DecodingTable? {
-    for index in ids.indices where ids[index] == id {
-      return tables[index].takeUnretainedValue()
+  /// The first pair of properties whose paths nest, as the error encoding throws.
+  private static func conflict(in fields: [Field]) -> CodixError? {
+    for (index, first) in fields.enumerated() {
+      for second in fields[(index + 1)...] {
+        let (a, b) = (first.path.components, second.path.components)
+        guard a.count != b.count, a.starts(with: b) || b.starts(with: a) else { continue }
+        let (outer, inner) = a.count < b.count ? (first, second) : (second, first)
+        return CodixError(
+          .invalidPath, at: inner.path,
+          detail: .conflictingPaths(
+            first: outer.name, firstPath: outer.path, second: inner.name, secondPath: inner.path),
+          expected: "paths that do not nest")
+      }
     }
     return nil
   }
 
-  mutating func insert(_ table: DecodingTable, for id: UInt) {
-    if ids.count < Self.capacity {
-      ids.append(id)
-      tables.append(Unmanaged.passUnretained(table))
-    } else {
-      ids[next] = id
-      tables[next] = Unmanaged.passUnretained(table)
-      next = (next + 1) % Self.capacity
+  private static func size(of value: Any) -> Int {
+    func size<T>(_: T) -> Int { MemoryLayout<T>.size }
+    return _openExistential(value, do: size)
+  }
+
+  /// Runs `body` with the base address of `prototype`: the object of a
+  /// class, a copy of a struct.
+  private static func withBase<R>(
+    of prototype: Any, _ body: (UnsafeRawPointer) throws(CodixError) -> R
+  ) throws(CodixError) -> R {
+    func open<T>(_ value: T) -> Result<R, CodixError> {
+      var copy = value
+      return Result { () throws(CodixError) in
+        try ModelBase.withBase(of: &copy, isClass: T.self is AnyClass) {
+          (base) throws(CodixError) in try body(UnsafeRawPointer(base))
+        }
+      }
+    }
+    return try _openExistential(prototype, do: open).get()
+  }
+}
+
+/// The base address of a model: where its fields' offsets count from.
+enum ModelBase {
+  /// Runs `body` with the address of `model`'s storage: the struct itself,
+  /// or the object a class reference points to.
+  @inline(__always)
+  static func withBase<Root, R>(
+    of model: inout Root, isClass: Bool, _ body: (UnsafeMutableRawPointer) throws(CodixError) -> R
+  ) throws(CodixError) -> R {
+    try withUnsafeMutablePointer(to: &model) { (pointer) throws(CodixError) in
+      let raw = UnsafeMutableRawPointer(pointer)
+      // A class value is one reference: load the object's address from it.
+      return try body(isClass ? raw.load(as: UnsafeMutableRawPointer.self) : raw)
     }
   }
 }

@@ -14,8 +14,9 @@ import Foundation
 
 enum ValueReaders {
   static func reader<V: Decodable>(for type: V.Type, rules: FieldRules) -> FieldReader<V> {
-    if let optional = V.self as? any OptionalReading.Type,
-      let lifted = optional.liftedReader(rules) as? FieldReader<V>
+    if let optional = V.self as? any AnyOptional.Type,
+      let wrapped = optional.wrappedType as? any Decodable.Type,
+      let lifted = liftedReader(wrapped, rules) as? FieldReader<V>
     {
       return lifted
     }
@@ -86,13 +87,15 @@ enum ValueReaders {
       guard case .typeMismatch = error, let (value, found) = fallback(&cursor) else { throw error }
       let path = cursor.path
       CodixDiagnostics.report(
-        CodixError(
-          kind: .typeMismatch, path: path, typeName: context.model, property: context.property,
-          expected: expected, found: found,
-          message:
-            "Read \(found) as \(expected) \(FoundRenderer.render(swiftValue: value)) (lossy decoding)."
-        ),
-        in: context.userInfo)
+        {
+          var warning = CodixError(
+            .typeMismatch, at: path,
+            detail: .lossyRead(
+              found: found, expected: expected, value: FoundRenderer.render(swiftValue: value)),
+            expected: expected, found: found)
+          warning.attribute(model: context.model, property: context.property)
+          return warning
+        }(), in: context.userInfo)
       return value
     }
   }
@@ -142,13 +145,12 @@ enum ValueReaders {
 
 // MARK: - Optionals
 
-protocol OptionalReading {
-  static func liftedReader(_ rules: FieldRules) -> Any
-}
-
-extension Optional: OptionalReading where Wrapped: Decodable {
-  static func liftedReader(_ rules: FieldRules) -> Any {
-    let inner = ValueReaders.reader(for: Wrapped.self, rules: rules)
+extension ValueReaders {
+  /// The reader of `Wrapped?`: the reader of `Wrapped`, whose absent is `nil`.
+  private static func liftedReader<Wrapped: Decodable>(_: Wrapped.Type, _ rules: FieldRules)
+    -> Any
+  {
+    let inner = reader(for: Wrapped.self, rules: rules)
     return FieldReader<Wrapped?> { cursor, context in
       try inner.read(&cursor, context).map { Optional($0) }
     }
@@ -177,7 +179,7 @@ extension Array: LossyArrayReading where Element: Decodable {
           return strict
         }
       }
-      if try cursor.isAbsent() { return nil }
+      if cursor.isAbsent() { return nil }
       var reader = LossyElementContext(context: context)
       return try Navigator.decodeLossyArray(
         Element.self, at: cursor, userInfo: context.userInfo,
@@ -199,10 +201,7 @@ private struct LossyElementContext {
       return try container.decode(E.self)
     } catch {
       var codix = Navigator.enriched(error, at: .element(container))
-      if codix.typeName == nil {
-        codix.typeName = context.model
-        codix.property = context.property
-      }
+      codix.attribute(model: context.model, property: context.property)
       throw codix
     }
   }

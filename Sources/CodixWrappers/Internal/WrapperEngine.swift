@@ -1,192 +1,180 @@
 import CodixCore
 
-/// Decodes and encodes models from their field tables.
+/// Decodes and encodes models from their tables (see `ModelTable`).
 enum WrapperEngine {
-  static func decode<Root: Dekodable>(into root: inout Root, from decoder: any Decoder)
-    throws(CodixError)
+  /// Makes a blank `Root` and decodes its properties from `decoder`.
+  static func decode<Root: Dekodable>(_ type: Root.Type, from decoder: any Decoder)
+    throws(CodixError) -> Root
   {
-    let table = try ModelTables.decodingTable(for: Root.self) {
-      SetupRecording.run(skipping: false) { Root() }
+    let table = try ModelTables.decodingTable(for: Root.self)
+    var root = table.skipsSetup ? SetupRecording.skipping { Root() } : Root()
+    try ModelBase.withBase(of: &root, isClass: table.isClass) { (base) throws(CodixError) in
+      try decode(table, into: base, from: decoder)
     }
-    try withUnsafeMutablePointer(to: &root) { (root) throws(CodixError) in
-      try decode(table, into: UnsafeMutableRawPointer(root), from: decoder)
-    }
+    return root
   }
 
-  // Everything below is non-generic: see `FieldEntry`.
+  // Everything below is non-generic: see `Field`.
 
   private static func decode(
-    _ table: DecodingTable, into root: UnsafeMutableRawPointer, from decoder: any Decoder
+    _ table: ModelTable, into base: UnsafeMutableRawPointer, from decoder: any Decoder
   ) throws(CodixError) {
-    let userInfo = decoder.userInfo
+    let context = DecodeContext(table: table, base: base, userInfo: decoder.userInfo)
     if table.printsJSON {
-      CodixDebugOutput.current(in: userInfo).write(
+      CodixDebugOutput.current(in: context.userInfo).write(
         "Decoded JSON for type \(table.model):\n" + JSONText.render(at: .root(decoder)))
     }
-    if table.readsObject {
-      let container: KeyedDecodingContainer<CodixKey>
-      do {
-        container = try decoder.container(keyedBy: CodixKey.self)
-      } catch {
-        var codix = Navigator.enriched(error, at: .root(decoder))
-        if codix.typeName == nil { codix.typeName = table.model }
-        codix.expected = codix.expected ?? "an object (\(table.model))"
-        throw codix
-      }
-      try decode(table.group, from: container, into: root, table: table, userInfo: userInfo)
-    }
-    for entry in table.complex {
-      try decodeComplex(entry, from: decoder, into: root, table: table, userInfo: userInfo)
-    }
+    try decode(table.root, at: .root(decoder), context)
   }
 
-  private static func decode(
-    _ group: FieldGroup, from container: KeyedDecodingContainer<CodixKey>,
-    into root: UnsafeMutableRawPointer, table: DecodingTable,
-    userInfo: [CodingUserInfoKey: Any]
-  ) throws(CodixError) {
-    for (key, entry) in group.leaves {
-      if let fast = entry.fast,
-        let stored = try? fast.scalar.fastRead(
-          container, key, into: root + entry.offset, nested: fast.nested)
-      {
-        if !stored, entry.isRequired {
-          throw missing(at: .keyed(container, key), entry: entry, table: table)
-        }
-        continue
-      }
-      var cursor = Cursor.keyed(container, key)
-      try read(entry, at: &cursor, into: root, table: table, userInfo: userInfo)
+  /// Decodes the properties at `cursor` and below. `cursor` is a position
+  /// that reading does not consume (the decoder's value, or a key).
+  private static func decode(_ node: FieldNode, at cursor: Cursor, _ context: DecodeContext)
+    throws(CodixError)
+  {
+    for field in node.fields {
+      var position = cursor
+      try read(field, at: &position, context)
     }
-    for (key, child) in group.children {
-      let cursor = Cursor.keyed(container, key)
-      let nested: KeyedDecodingContainer<CodixKey>
+    try decodeChildren(of: node, at: cursor, context)
+  }
+
+  private static func decodeChildren(
+    of node: FieldNode, at cursor: Cursor, _ context: DecodeContext
+  )
+    throws(CodixError)
+  {
+    if !node.keyChildren.isEmpty {
+      let opened: Navigator.Object
       do {
-        guard container.contains(key), try !container.decodeNil(forKey: key) else {
-          try absent(child.allEntries, at: cursor, table: table)
+        opened = try Navigator.object(at: cursor)
+      } catch {
+        // The model's own value is not an object: the model's error, no
+        // property's. Deeper, the object holds the properties below it.
+        let owner: Field? = if case .root = cursor { nil } else { node.ownerOfObject }
+        throw error.attributed(to: owner, context)
+      }
+      let container: KeyedDecodingContainer<CodixKey>
+      switch opened {
+      case .object(let object):
+        container = object
+      case .absent(let absence):
+        if let required = node.firstRequiredInObject {
+          throw absence.error(expected: required.expected).attributed(to: required, context)
+        }
+        return try decodeIndexed(node, at: cursor, context)
+      }
+      for (key, child) in node.keyChildren {
+        if child.hasChildren {
+          try decode(child, at: .keyed(container, key), context)
           continue
         }
-        nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
-      } catch {
-        throw failure(error, at: cursor, entry: child.allEntries.first, table: table)
+        for field in child.fields {
+          if let fast = field.fast,
+            let stored = try? fast.read(container, key, into: field.storage(in: context.base))
+          {
+            if !stored, field.isRequired {
+              var position = Cursor.keyed(container, key)
+              throw missing(field, at: &position, context)
+            }
+            continue
+          }
+          var position = Cursor.keyed(container, key)
+          try read(field, at: &position, context)
+        }
       }
-      try decode(child, from: nested, into: root, table: table, userInfo: userInfo)
+    }
+    try decodeIndexed(node, at: cursor, context)
+  }
+
+  /// Decodes the positions below `cursor` reached by an index. Each reader
+  /// walks to the element anew: an element cursor is consumed by reading.
+  private static func decodeIndexed(_ node: FieldNode, at cursor: Cursor, _ context: DecodeContext)
+    throws(CodixError)
+  {
+    for (index, child) in node.indexChildren {
+      for field in child.fields {
+        switch try element(index, of: cursor, for: field, context) {
+        case .present(var position): try read(field, at: &position, context)
+        case .absent(let absence):
+          if field.isRequired {
+            throw absence.error(expected: field.expected).attributed(to: field, context)
+          }
+        }
+      }
+      guard child.hasChildren else { continue }
+      switch try element(index, of: cursor, for: child.owner, context) {
+      case .present(let position):
+        try decodeChildren(of: child, at: position, context)
+      case .absent(let absence):
+        if let required = child.firstRequired {
+          throw absence.error(expected: required.expected).attributed(to: required, context)
+        }
+      }
     }
   }
 
-  private static func decodeComplex(
-    _ entry: FieldEntry, from decoder: any Decoder, into root: UnsafeMutableRawPointer,
-    table: DecodingTable, userInfo: [CodingUserInfoKey: Any]
-  ) throws(CodixError) {
-    let found: Cursor?
+  private static func element(
+    _ index: Int, of cursor: Cursor, for field: Field?, _ context: DecodeContext
+  ) throws(CodixError) -> Navigator.Step {
     do {
-      found = try Navigator.cursor(at: entry.path, from: .root(decoder), ifPresent: true)
+      return try Navigator.element(at: index, of: cursor)
     } catch {
-      throw claimed(error, entry: entry, table: table)
+      throw error.attributed(to: field, context, ownPath: nil)
     }
-    guard var cursor = found else {
-      guard entry.isRequired else { return }
-      // Walk again strictly: the navigator names the step that is missing.
-      do {
-        _ = try Navigator.cursor(at: entry.path, from: .root(decoder), ifPresent: false)
-      } catch {
-        throw claimed(error, entry: entry, table: table)
-      }
-      return
-    }
-    try read(entry, at: &cursor, into: root, table: table, userInfo: userInfo)
   }
 
-  private static func read(
-    _ entry: FieldEntry, at cursor: inout Cursor, into root: UnsafeMutableRawPointer,
-    table: DecodingTable, userInfo: [CodingUserInfoKey: Any]
-  ) throws(CodixError) {
-    let context = ReadContext(userInfo: userInfo, model: table.model, property: entry.name)
-    if entry.debugJSON {
-      CodixDebugOutput.current(in: userInfo).write(
-        "Decoded JSON for the \(entry.name) property of type \(table.model):\n"
+  private static func read(_ field: Field, at cursor: inout Cursor, _ context: DecodeContext)
+    throws(CodixError)
+  {
+    let readContext = ReadContext(
+      userInfo: context.userInfo, model: context.table.model, property: field.name)
+    if field.debugJSON {
+      CodixDebugOutput.current(in: context.userInfo).write(
+        "Decoded JSON for the \(field.name) property of type \(context.table.model):\n"
           + JSONText.render(at: cursor))
     }
     let stored: Bool
     do {
-      stored = try entry.read(root, &cursor, context)
+      stored = try field.read(field.storage(in: context.base), &cursor, readContext)
     } catch {
-      throw failure(error, at: cursor, entry: entry, table: table)
+      throw Navigator.enriched(error, at: cursor).attributed(
+        to: field, context, ownPath: cursor.path)
     }
-    if !stored, entry.isRequired {
-      throw missing(at: cursor, entry: entry, table: table)
+    if !stored, field.isRequired {
+      throw missing(field, at: &cursor, context)
     }
   }
 
-  /// Every required entry below a missing or `null` object fails at that object.
-  private static func absent(_ entries: [FieldEntry], at cursor: Cursor, table: DecodingTable)
-    throws(CodixError)
-  {
-    guard let required = entries.first(where: \.isRequired) else { return }
-    throw missing(at: cursor, entry: required, table: table)
-  }
-
-  // MARK: - Errors
-
-  private static func missing(at cursor: Cursor, entry: FieldEntry, table: DecodingTable)
+  /// The error for a required property whose value is absent.
+  private static func missing(_ field: Field, at cursor: inout Cursor, _ context: DecodeContext)
     -> CodixError
   {
-    var error = CodixError(
-      kind: .valueNotFound, path: cursor.path, typeName: table.model, property: entry.name,
-      expected: entry.expected, found: "null")
-    if case .keyed(let container, let key) = cursor, !container.contains(key) {
-      error.kind = .keyNotFound
-      error.found = nil
-      error.message = Navigator.keyNotFoundMessage(
-        missing: key.stringValue, keys: container.allKeys.map(\.stringValue))
-    }
-    return error
-  }
-
-  private static func failure(
-    _ error: any Error, at cursor: Cursor, entry: FieldEntry?, table: DecodingTable
-  ) -> CodixError {
-    var codix = Navigator.enriched(error, at: cursor)
-    if codix.typeName == nil {
-      codix.typeName = table.model
-      codix.property = entry?.name
-      if codix.path == cursor.path { codix.expected = codix.expected ?? entry?.expected }
-    }
-    return codix
-  }
-
-  private static func claimed(_ error: CodixError, entry: FieldEntry, table: DecodingTable)
-    -> CodixError
-  {
-    var error = error
-    if error.typeName == nil {
-      error.typeName = table.model
-      error.property = entry.name
-    }
-    return error
+    let absence = Absence.probe(&cursor) ?? Absence(at: cursor, .null)
+    return absence.error(expected: field.expected).attributed(to: field, context)
   }
 
   // MARK: - Encoding
 
   static func encode<Root: Enkodable>(_ root: Root, to encoder: any Encoder) throws(CodixError) {
-    let table = try ModelTables.table(for: Root.self) {
-      // A blank instance when there is one: `root` may come from decoding.
-      guard let dekodable = Root.self as? any Dekodable.Type else { return root }
-      return SetupRecording.run(skipping: false) { dekodable.init() } as? Root ?? root
+    let table = try ModelTables.encodingTable(for: root)
+    if let conflict = table.encodingConflict {
+      var error = conflict
+      error.path = Path(codingPath: encoder.codingPath).appending(conflict.path)
+      error.attribute(model: table.model, property: nil)
+      throw error
     }
-    for field in table.fields {
-      let entry = field.entry
-      guard let write = field.write else { continue }
-      do {
-        try write(root, encoder)
-      } catch {
-        var codix = CodixError.wrap(
-          error, at: Path(codingPath: encoder.codingPath).appending(entry.path))
-        if codix.typeName == nil {
-          codix.typeName = table.model
-          codix.property = entry.name
+    var model = root
+    try ModelBase.withBase(of: &model, isClass: table.isClass) { (base) throws(CodixError) in
+      for field in table.fields {
+        do {
+          try field.write(field.storage(in: base), encoder)
+        } catch {
+          var codix = CodixError.wrap(
+            error, at: Path(codingPath: encoder.codingPath).appending(field.path))
+          codix.attribute(model: table.model, property: field.name)
+          throw codix
         }
-        throw codix
       }
     }
   }
@@ -196,7 +184,28 @@ enum WrapperEngine {
     -> CodixError
   {
     var codix = CodixError.wrap(error, at: Path(codingPath: codingPath))
-    if codix.typeName == nil { codix.typeName = String(describing: model) }
+    codix.attribute(model: String(describing: model), property: nil)
     return codix
+  }
+}
+
+/// What every step of one instance's decode shares.
+private struct DecodeContext {
+  let table: ModelTable
+  let base: UnsafeMutableRawPointer
+  let userInfo: [CodingUserInfoKey: Any]
+}
+
+extension CodixError {
+  /// This error, claimed by `field` of the model being decoded (see
+  /// `attribute(model:property:expected:ownPath:)`).
+  fileprivate func attributed(
+    to field: Field?, _ context: DecodeContext, ownPath: Path? = nil
+  ) -> CodixError {
+    var error = self
+    error.attribute(
+      model: context.table.model, property: field?.name, expected: field?.expected,
+      ownPath: ownPath)
+    return error
   }
 }

@@ -21,8 +21,9 @@ import Foundation
 ///   initial value when missing or `null`.
 /// - `let` properties and properties of other types keep what `init()` gave them.
 ///
-/// A conforming type must be a struct. Codix lists its stored properties once
-/// per type, from a blank `init()` instance, and caches that table.
+/// A conforming type is a struct or a class (subclasses included, with their
+/// inherited properties). Codix lists its stored properties once per type,
+/// from a blank `init()` instance, and caches that table.
 public protocol Dekodable: Decodable {
   /// Creates a blank model, the starting point of every decode.
   init()
@@ -46,8 +47,7 @@ extension Dekodable {
   ///
   /// - Throws: A ``CodixError`` naming the model, the property and the absolute path.
   public init(from decoder: any Decoder) throws {
-    self = SetupRecording.run(skipping: true) { Self() }
-    try WrapperEngine.decode(into: &self, from: decoder)
+    self = try WrapperEngine.decode(Self.self, from: decoder)
     do {
       try didDecode(from: decoder)
     } catch {

@@ -1,0 +1,42 @@
+extension CodixError {
+  /// What a report says beyond the public fields, kept as data until the
+  /// report is read. Every case is rendered in `CodixError+Report.swift`.
+  package enum Detail: Sendable, Equatable {
+    /// Foundation's own explanation of a decoding error.
+    case foundation(String)
+    /// Another error's text.
+    case thrown(String)
+    /// A key the document does not have, with the keys the object does have.
+    case noKey(String, among: [String])
+    /// A malformed path.
+    case syntax(PathSyntaxError)
+    /// A value read by a lossy rule: `found` read as `expected` `value`.
+    case lossyRead(found: String, expected: String, value: String)
+    /// An element a lossy array dropped, and why it failed.
+    case droppedElement(index: Int, reason: String?)
+    /// A value a property's validation rejected.
+    case failedValidation(property: String)
+    /// A wrapper that cannot read its property's type.
+    case unreadableProperty(property: String, type: String)
+    /// A property whose value cannot be encoded.
+    case unwritableProperty(property: String, expected: String)
+    /// A non-optional property with no value to encode.
+    case unsetProperty(property: String)
+    /// A property whose key is not a valid path.
+    case invalidKey(property: String, syntax: PathSyntaxError)
+    /// A negative index in a path being encoded.
+    case negativeIndexWhenEncoding
+    /// An array element written twice.
+    case elementAlreadyWritten(index: Int)
+    /// A discriminator value that names no known case.
+    case unknownCase(kind: String, value: String)
+    /// A model type whose stored properties the binary does not describe.
+    case missingReflectionMetadata(model: String, namesOnly: Bool)
+    /// Two properties whose paths cannot both be written.
+    case conflictingPaths(first: String, firstPath: Path, second: String, secondPath: Path)
+    /// A model that is neither a struct nor a class.
+    case unsupportedModel(model: String)
+    /// A wrapper that kept no keys and options (made while decoding another model).
+    case setupNotRecorded(property: String)
+  }
+}

@@ -1,0 +1,81 @@
+/// A value a walk did not find: a missing key, a `null`, or an index past the
+/// end of an array. The one definition of "absent" for both styles.
+///
+/// An absence is not an error by itself: `decodeIfPresent(at:)` and optional
+/// properties turn it into `nil`, defaults turn it into the default. Where a
+/// value is required, ``error(expected:)`` makes the report, with the keys the
+/// object does have and the closest one ("Did you mean …?").
+package struct Absence {
+  package enum Reason {
+    /// The object at the cursor's container has no such key.
+    case missingKey
+    /// The value is `null`.
+    case null
+    /// The array holds `count` elements; `index` is not one of them.
+    case outOfRange(index: Int, count: Int)
+  }
+
+  /// Where the absent value would be (for `.outOfRange`, the array).
+  package let cursor: Cursor
+  package let reason: Reason
+
+  package init(at cursor: Cursor, _ reason: Reason) {
+    self.cursor = cursor
+    self.reason = reason
+  }
+
+  /// The absence of the value at `cursor`, if it is absent. On an array
+  /// element that is `null`, the element is consumed.
+  package static func probe(_ cursor: inout Cursor) -> Absence? {
+    switch cursor {
+    case .root(let decoder):
+      guard (try? decoder.singleValueContainer().decodeNil()) == true else { return nil }
+      return Absence(at: cursor, .null)
+    case .keyed(let container, let key):
+      if !container.contains(key) { return Absence(at: cursor, .missingKey) }
+      guard (try? container.decodeNil(forKey: key)) == true else { return nil }
+      return Absence(at: cursor, .null)
+    case .element(var container):
+      guard !container.isAtEnd, (try? container.decodeNil()) == true else { return nil }
+      let before = cursor
+      cursor = .element(container)
+      return Absence(at: before, .null)
+    }
+  }
+
+  /// The absence behind `error`, thrown while opening or reading the value at
+  /// `cursor`: `nil` when the value is there (the error is about something
+  /// else, or deeper inside it). Runs on the error path only.
+  package static func explaining(_ error: any Error, at cursor: Cursor) -> Absence? {
+    guard let decoding = error as? DecodingError else { return nil }
+    switch decoding {
+    case .keyNotFound, .valueNotFound:
+      var probe = cursor
+      return Absence.probe(&probe)
+    default:
+      return nil
+    }
+  }
+
+  /// The error for a required value that is absent: `.keyNotFound` (with
+  /// the keys the object has and a suggestion), `.valueNotFound`, or
+  /// `.indexOutOfRange` (with the array's count).
+  package func error(expected: String?) -> CodixError {
+    switch reason {
+    case .missingKey:
+      var detail: CodixError.Detail?
+      if case .keyed(let container, let key) = cursor {
+        detail = .noKey(key.stringValue, among: container.allKeys.map(\.stringValue))
+      }
+      return CodixError(.keyNotFound, at: cursor.path, detail: detail, expected: expected)
+    case .null:
+      return CodixError(.valueNotFound, at: cursor.path, expected: expected, found: "null")
+    case .outOfRange(let index, let count):
+      return CodixError(
+        .indexOutOfRange, at: cursor.path.appending(component: .index(index)),
+        expected: count == 0
+          ? "an element, but the array is empty" : "an index in -\(count)...\(count - 1)",
+        found: "an array of \(count) element\(count == 1 ? "" : "s")")
+    }
+  }
+}

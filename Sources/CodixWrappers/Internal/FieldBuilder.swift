@@ -1,0 +1,144 @@
+import CodixCore
+
+/// Makes the `Field` of one stored property of a model, once per model type.
+/// Generic code lives here: each field's `read` and `write` are specialised
+/// for the property's type when the table is built.
+enum FieldBuilder {
+  /// The field of `property`; `nil` for a property the engine leaves alone
+  /// (a `let`, a `weak` or `unowned` reference, a lazy property's storage, a
+  /// type that is not `Decodable`).
+  ///
+  /// - Parameter prototype: The base address of a blank instance, whose
+  ///   wrappers carry their declarations' setup.
+  static func field(for property: StoredProperty, in prototype: UnsafeRawPointer)
+    throws(CodixError) -> Field?
+  {
+    if let wrapper = property.type as? any StorageWrapper.Type {
+      let name = property.name.hasPrefix("_") ? String(property.name.dropFirst()) : property.name
+      return try wrapped(wrapper, name: name, offset: property.offset, in: prototype)
+    }
+    guard property.isVar, property.isStrong, !property.name.hasPrefix("$"),
+      let decodable = property.type as? any Decodable.Type
+    else { return nil }
+    return plain(decodable, name: property.name, offset: property.offset)
+  }
+
+  /// The field of a wrapper property (`@Coding`, `@CodableDate`, a `KodableTransformable`).
+  private static func wrapped<W: StorageWrapper>(
+    _ wrapper: W.Type, name: String, offset: Int, in prototype: UnsafeRawPointer
+  ) throws(CodixError) -> Field {
+    let stored = prototype.advanced(by: offset).assumingMemoryBound(to: W.self)
+    guard let setup = stored.pointee.storage.setupBox?.setup else {
+      throw CodixError(.dataCorrupted, at: .root, detail: .setupNotRecorded(property: name))
+        .named(property: name)
+    }
+    guard let codec = setup.codec ?? W.defaultCodec() else {
+      throw CodixError(
+        .typeMismatch, at: .root,
+        detail: .unreadableProperty(property: name, type: "\(W.Value.self)"),
+        expected: "a Decodable type or a transformer"
+      ).named(property: name)
+    }
+    let path = setup.path ?? Path([.key(name)])
+    if let syntax = path.syntax {
+      throw CodixError(
+        .invalidPath, at: .root, detail: .invalidKey(property: name, syntax: syntax),
+        expected: "a valid path", found: FoundRenderer.quote(syntax.text, limit: 80)
+      ).named(property: name)
+    }
+    let reader = codec.makeReader(setup.rules)
+    let modifiers = setup.modifiers
+    let read: (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool = {
+      storage, cursor, context in
+      guard var value = try reader.read(&cursor, context) else { return false }
+      for modifier in modifiers {
+        switch modifier.rule {
+        case .override(let override):
+          value = override(value)
+        case .validation(let isValid):
+          guard isValid(value) else {
+            throw CodixError(
+              .validationFailed, at: cursor.path, detail: .failedValidation(property: name),
+              expected: "a value that passes the validation of \(name)",
+              found: FoundRenderer.render(swiftValue: value))
+          }
+        }
+      }
+      storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
+      return true
+    }
+    let isOptional = W.Value.self is any AnyOptional.Type
+    let write: (UnsafeRawPointer, any Encoder) throws -> Void
+    if let writer = codec.makeWriter() {
+      write = writing(
+        name: name, path: path, encodesNil: setup.encodesNil, isOptional: isOptional,
+        value: { $0.assumingMemoryBound(to: W.self).pointee.storage.current }, using: writer)
+    } else {
+      let expected = codec.expected
+      write = { _, encoder in
+        throw CodixError(
+          .typeMismatch, at: Path(codingPath: encoder.codingPath).appending(path),
+          detail: .unwritableProperty(property: name, expected: expected),
+          expected: "an Encodable value or a ReversibleTransformer")
+      }
+    }
+    let fast =
+      modifiers.isEmpty && !setup.debugJSON && codec is any PlainCodecMarker
+      ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
+    return Field(
+      name: name, path: path, expected: codec.expected,
+      isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, offset: offset,
+      fast: fast, read: read, write: write)
+  }
+
+  /// The field of a plain stored `var` of a `Decodable` type: read at its
+  /// name, keeping its initial value when missing or `null`.
+  private static func plain<V: Decodable>(_ type: V.Type, name: String, offset: Int) -> Field {
+    let reader = ValueReaders.reader(for: V.self, rules: FieldRules())
+    let path = Path([.key(name)])
+    let write: (UnsafeRawPointer, any Encoder) throws -> Void =
+      ValueWriters.writer(for: V.self).map { writer in
+        writing(
+          name: name, path: path, encodesNil: false, isOptional: V.self is any AnyOptional.Type,
+          value: { $0.assumingMemoryBound(to: V.self).pointee }, using: writer)
+      } ?? { (_: UnsafeRawPointer, _: any Encoder) throws in }
+    return Field(
+      name: name, path: path, expected: TypeNames.display(V.self), isRequired: false,
+      debugJSON: false, offset: offset, fast: nil,
+      read: { storage, cursor, context in
+        guard let value = try reader.read(&cursor, context) else { return false }
+        storage.assumingMemoryBound(to: V.self).pointee = value
+        return true
+      },
+      write: write)
+  }
+
+  private static func writing<V>(
+    name: String, path: Path, encodesNil: Bool, isOptional: Bool,
+    value: @escaping (UnsafeRawPointer) -> V?, using writer: FieldWriter<V>
+  ) -> (UnsafeRawPointer, any Encoder) throws -> Void {
+    { storage, encoder in
+      guard let current = value(storage),
+        !isOptional || (current as? any AnyOptional)?.isNone != true
+      else {
+        if isOptional {
+          if encodesNil { try EncodingNavigator.encodeNil(at: path, in: encoder) }
+          return
+        }
+        throw CodixError(
+          .valueNotFound, at: Path(codingPath: encoder.codingPath).appending(path),
+          detail: .unsetProperty(property: name), expected: "a value to encode")
+      }
+      try writer.write(current, path, encoder)
+    }
+  }
+}
+
+extension CodixError {
+  /// This error, naming `property`.
+  fileprivate func named(property: String) -> CodixError {
+    var named = self
+    named.property = property
+    return named
+  }
+}

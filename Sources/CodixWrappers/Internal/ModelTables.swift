@@ -1,0 +1,115 @@
+import CodixCore
+import Foundation
+
+/// The cache of model tables, one per type, built at most once each (racing
+/// first uses may build twice; the first stored wins). A type whose table
+/// cannot be built caches its error and throws it on every use.
+enum ModelTables {
+  private final class Storage: @unchecked Sendable {
+    // Unchecked: every access holds `lock`.
+    let lock = NSLock()
+    var tables: [ObjectIdentifier: ModelTable] = [:]
+    var failures: [ObjectIdentifier: CodixError] = [:]
+  }
+
+  private static let storage = Storage()
+  private static let recentTables = ThreadLocal { RecentTables() }
+
+  /// The table of a `Dekodable` type, found in this thread's recent tables
+  /// first: decoding an instance takes no lock.
+  @inline(__always)
+  static func decodingTable<Root: Dekodable>(for type: Root.Type) throws(CodixError)
+    -> ModelTable
+  {
+    let id = UInt(bitPattern: ObjectIdentifier(type))
+    guard let recent = recentTables.pointer else {
+      return try table(for: type) { blankPrototype(of: type) }
+    }
+    if let table = recent.pointee.table(for: id) { return table }
+    let table = try table(for: type) { blankPrototype(of: type) }
+    recent.pointee.insert(table, for: id)
+    return table
+  }
+
+  /// The table of the type of `model`, an `Enkodable` value: built from a
+  /// blank instance when the type is also `Dekodable`, else from `model`.
+  static func encodingTable(for model: Any) throws(CodixError) -> ModelTable {
+    let type = Swift.type(of: model)
+    let id = UInt(bitPattern: ObjectIdentifier(type))
+    if let recent = recentTables.pointer, let table = recent.pointee.table(for: id) {
+      return table
+    }
+    let table = try table(for: type) {
+      guard let dekodable = type as? any Dekodable.Type else { return (model, nil) }
+      return blankPrototype(of: dekodable)
+    }
+    recentTables.pointer?.pointee.insert(table, for: id)
+    return table
+  }
+
+  /// A blank instance made by `init()`, and how many wrappers making it created.
+  private static func blankPrototype<Root: Dekodable>(of type: Root.Type) -> (Any, Int?) {
+    let (prototype, created) = SetupRecording.counting { Root() }
+    return (prototype, created)
+  }
+
+  private static func table(for type: Any.Type, prototype: () -> (Any, Int?)) throws(CodixError)
+    -> ModelTable
+  {
+    let id = ObjectIdentifier(type)
+    storage.lock.lock()
+    let cached = storage.tables[id]
+    let failure = cached == nil ? storage.failures[id] : nil
+    storage.lock.unlock()
+    if let cached { return cached }
+    if let failure { throw failure }
+    // Built outside the lock: building runs the model's init(), which may be
+    // arbitrary code, even a decode of another model.
+    let (instance, created) = prototype()
+    let built: ModelTable
+    do {
+      built = try ModelTable.build(from: instance, wrappersCreated: created)
+    } catch {
+      // A value that was not made for the table (an encode-only model's
+      // own) says nothing certain about its type: do not cache its failure.
+      if created != nil {
+        storage.lock.lock()
+        storage.failures[id] = error
+        storage.lock.unlock()
+      }
+      throw error
+    }
+    storage.lock.lock()
+    defer { storage.lock.unlock() }
+    if let winner = storage.tables[id] { return winner }
+    storage.tables[id] = built
+    return built
+  }
+}
+
+/// A thread's most recently used tables, a few types at a time. Stored tables
+/// are never removed from `ModelTables`, so these references need no retain.
+private struct RecentTables {
+  private static let capacity = 8
+  private var ids: [UInt] = []
+  private var tables: [Unmanaged<ModelTable>] = []
+  private var next = 0
+
+  func table(for id: UInt) -> ModelTable? {
+    for index in ids.indices where ids[index] == id {
+      return tables[index].takeUnretainedValue()
+    }
+    return nil
+  }
+
+  mutating func insert(_ table: ModelTable, for id: UInt) {
+    if ids.count < Self.capacity {
+      ids.append(id)
+      tables.append(Unmanaged.passUnretained(table))
+    } else {
+      ids[next] = id
+      tables[next] = Unmanaged.passUnretained(table)
+      next = (next + 1) % Self.capacity
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import CodixCore
+
+// Each test checks one assumption listed at the top of Reflection.swift.
+
+private struct Plain {
+  var id: Int = 1
+  let name: String = "n"
+  var flag: Bool? = nil
+  weak var owner: NSObject?
+  lazy var computedOnce: Int = 3
+}
+
+@propertyWrapper
+private struct Box<Value> {
+  var wrappedValue: Value
+}
+
+private struct Wrapped {
+  @Box var count: Int = 2
+  var after: Double = 0
+}
+
+private class Person {
+  var name: String? = "p"
+  let born: Int = 1990
+  init() {}
+}
+
+private final class Contact: Person {
+  var social: String? = "s"
+}
+
+// Assumptions 1 and 2: the entry points link, and the metadata they fill is
+// a name, a function that frees it, strong and var, in that order.
+@Test func namesKindsAndMutabilityComeBack() {
+  let properties = Reflection.storedProperties(of: Plain.self)
+  #expect(
+    properties.map(\.name) == ["id", "name", "flag", "owner", "$__lazy_storage_$_computedOnce"])
+  #expect(properties.map(\.isVar) == [true, false, true, true, true])
+  #expect(properties.map(\.isStrong) == [true, true, true, false, true])
+  #expect(ObjectIdentifier(properties[0].type) == ObjectIdentifier(Int.self))
+  #expect(ObjectIdentifier(properties[1].type) == ObjectIdentifier(String.self))
+  #expect(ObjectIdentifier(properties[2].type) == ObjectIdentifier(Bool?.self))
+}
+
+// Assumption 3.
+@Test func structOffsetsMatchMemoryLayout() {
+  let offsets = Reflection.storedProperties(of: Plain.self).map(\.offset)
+  #expect(offsets[0] == MemoryLayout<Plain>.offset(of: \Plain.id))
+  #expect(offsets[1] == MemoryLayout<Plain>.offset(of: \Plain.name))
+  #expect(offsets[2] == MemoryLayout<Plain>.offset(of: \Plain.flag))
+}
+
+// Assumption 4.
+@Test func classOffsetsReachInheritedProperties() {
+  let properties = Reflection.storedProperties(of: Contact.self)
+  #expect(properties.map(\.name) == ["name", "born", "social"])
+  let contact = Contact()
+  let base = Unmanaged.passUnretained(contact).toOpaque()
+  withExtendedLifetime(contact) {
+    (base + properties[0].offset).assumingMemoryBound(to: String?.self).pointee = "written"
+    (base + properties[2].offset).assumingMemoryBound(to: String?.self).pointee = "also"
+    #expect(
+      (base + properties[1].offset).assumingMemoryBound(to: Int.self).pointee == 1990)
+  }
+  #expect(contact.name == "written")
+  #expect(contact.social == "also")
+}
+
+// Assumption 5.
+@Test func wrappedPropertiesAreListedAsBackingStorage() {
+  let properties = Reflection.storedProperties(of: Wrapped.self)
+  #expect(properties.map(\.name) == ["_count", "after"])
+  #expect(ObjectIdentifier(properties[0].type) == ObjectIdentifier(Box<Int>.self))
+  #expect(properties[0].offset == 0)
+  #expect(properties[1].offset == MemoryLayout<Wrapped>.offset(of: \Wrapped.after))
+}
+
+@Test func shapesAreToldApart() {
+  enum Choice { case one }
+  #expect(Reflection.shape(of: Plain()) == .structure)
+  #expect(Reflection.shape(of: Contact()) == .classInstance)
+  #expect(Reflection.shape(of: Choice.one) == .other)
+  #expect(Reflection.shape(of: (1, 2)) == .other)
+}
+
+@Test func aSimulationReplacesTheRuntimesAnswerForOneTask() {
+  let stripped = Reflection.$simulation.withValue({ type in type == Plain.self ? [] : nil }) {
+    (Reflection.storedProperties(of: Plain.self), Reflection.storedProperties(of: Wrapped.self))
+  }
+  #expect(stripped.0.isEmpty)
+  #expect(stripped.1.count == 2)
+  #expect(Reflection.storedProperties(of: Plain.self).count == 5)
+}

@@ -88,7 +88,8 @@ private final class Contact: Person {
 }
 
 @Test func aSimulationReplacesTheRuntimesAnswerForOneTask() {
-  let stripped = Reflection.$simulation.withValue({ type in type == Plain.self ? [] : nil }) {
+  let simulation: @Sendable (Any.Type) -> [StoredProperty]? = { $0 == Plain.self ? [] : nil }
+  let stripped = Reflection.$simulation.withValue(simulation) {
     (Reflection.storedProperties(of: Plain.self), Reflection.storedProperties(of: Wrapped.self))
   }
   #expect(stripped.0.isEmpty)

@@ -107,8 +107,16 @@ package enum Navigator {
 
   /// Opens the value at `cursor` as an object; its absence when it is
   /// missing or `null`.
-  package static func object(at cursor: Cursor) throws(CodixError) -> Object {
+  ///
+  /// - Parameter sharing: Whether the object at a decoder's own value comes
+  ///   from the path style's per-thread cache (`KeyedContainerCache`), for
+  ///   code that asks for it again and again; `false` for code that opens it
+  ///   once (a wrapper model's decode).
+  package static func object(at cursor: Cursor, sharing: Bool = true) throws(CodixError) -> Object {
     do {
+      if !sharing, case .root(let decoder) = cursor {
+        return .object(try decoder.container(keyedBy: CodixKey.self))
+      }
       return .object(try cursor.keyedContainer())
     } catch {
       if let absence = Absence.explaining(error, at: cursor) { return .absent(absence) }

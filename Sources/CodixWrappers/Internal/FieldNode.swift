@@ -21,6 +21,11 @@ final class FieldNode {
   private(set) var keyChildren: [(key: CodixKey, node: FieldNode)] = []
   /// The positions below this one reached by an index, in declaration order.
   private(set) var indexChildren: [(index: Int, node: FieldNode)] = []
+  /// The key children that hold properties only, flattened to one entry per
+  /// property: the engine's hot loop (set by `finish()`).
+  private(set) var leaves: [(key: CodixKey, field: Field)] = []
+  /// The key children with positions below them (set by `finish()`).
+  private(set) var branches: [(key: CodixKey, node: FieldNode)] = []
   /// The first required property below the key children, named when the
   /// object they live in is absent.
   private(set) var firstRequiredInObject: Field?
@@ -68,6 +73,10 @@ final class FieldNode {
   /// Works out the required properties once the tree is complete.
   func finish() {
     for child in keyChildren { child.node.finish() }
+    leaves = keyChildren.filter { !$0.node.hasChildren }.flatMap { child in
+      child.node.fields.map { (child.key, $0) }
+    }
+    branches = keyChildren.filter(\.node.hasChildren)
     for child in indexChildren { child.node.finish() }
     firstRequiredInObject = keyChildren.lazy.compactMap(\.node.firstRequired).first
     firstRequired =

@@ -45,17 +45,8 @@ enum WrapperEngine {
     throws(CodixError)
   {
     if !node.keyChildren.isEmpty {
-      let opened: Navigator.Object
-      do {
-        opened = try Navigator.object(at: cursor)
-      } catch {
-        // The model's own value is not an object: the model's error, no
-        // property's. Deeper, the object holds the properties below it.
-        let owner: Field? = if case .root = cursor { nil } else { node.ownerOfObject }
-        throw error.attributed(to: owner, context)
-      }
       let container: KeyedDecodingContainer<CodixKey>
-      switch opened {
+      switch try object(at: cursor, of: node, context) {
       case .object(let object):
         container = object
       case .absent(let absence):
@@ -64,27 +55,38 @@ enum WrapperEngine {
         }
         return try decodeIndexed(node, at: cursor, context)
       }
-      for (key, child) in node.keyChildren {
-        if child.hasChildren {
-          try decode(child, at: .keyed(container, key), context)
+      for (key, field) in node.leaves {
+        if let fast = field.fast,
+          let stored = try? fast.read(container, key, into: field.storage(in: context.base))
+        {
+          if !stored, field.isRequired {
+            var position = Cursor.keyed(container, key)
+            throw missing(field, at: &position, context)
+          }
           continue
         }
-        for field in child.fields {
-          if let fast = field.fast,
-            let stored = try? fast.read(container, key, into: field.storage(in: context.base))
-          {
-            if !stored, field.isRequired {
-              var position = Cursor.keyed(container, key)
-              throw missing(field, at: &position, context)
-            }
-            continue
-          }
-          var position = Cursor.keyed(container, key)
-          try read(field, at: &position, context)
-        }
+        var position = Cursor.keyed(container, key)
+        try read(field, at: &position, context)
+      }
+      for (key, child) in node.branches {
+        try decode(child, at: .keyed(container, key), context)
       }
     }
     try decodeIndexed(node, at: cursor, context)
+  }
+
+  /// The object at `cursor`, whose keys hold `node`'s children.
+  private static func object(at cursor: Cursor, of node: FieldNode, _ context: DecodeContext)
+    throws(CodixError) -> Navigator.Object
+  {
+    do {
+      return try Navigator.object(at: cursor, sharing: false)
+    } catch {
+      // The model's own value is not an object: the model's error, no
+      // property's. Deeper, the object holds the properties below it.
+      let owner: Field? = if case .root = cursor { nil } else { node.ownerOfObject }
+      throw error.attributed(to: owner, context)
+    }
   }
 
   /// Decodes the positions below `cursor` reached by an index. Each reader

@@ -67,7 +67,7 @@ private let contactJSON = Data(
 
 @Test func aRequiredPropertyOfAClassModelIsReported() throws {
   do {
-    _ = try Contact.decode(from: Data(#"{"contact": {}}"#.utf8))
+    _ = try Contact.decode(from: Data(#"{"contact": {}, "met_on": "2000/08/12"}"#.utf8))
     Issue.record("expected keyNotFound")
   } catch let error as CodixError {
     #expect(error.kind == .keyNotFound)

@@ -501,3 +501,18 @@ private struct MakesInner: Kodable {
   let text = String(decoding: try JSONEncoder().encode(model.list[0]), as: UTF8.self)
   #expect(text == #"{"inner_key":1}"#)
 }
+
+// MARK: - Models that are neither structs nor classes
+
+private enum Session: Kodable {
+  case anonymous
+  init() { self = .anonymous }
+}
+
+@Test func anEnumModelIsAClearError() throws {
+  let error = try #require(codixError { _ = try Session.decode(from: json("{}")) })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.typeName == "Session")
+  #expect(error.expected == "a struct or a class")
+  #expect(error.message?.contains("neither a struct nor a class") == true)
+}

@@ -26,21 +26,27 @@ import Foundation
 //   node and the value). The cache holds a strong copy of the node, so no
 //   other node can be allocated at its address while the entry lives: the
 //   node the decoder holds is the cached one exactly when its bits are equal.
-//   The field is found once per decoder type by name, kind and size through
-//   the runtime's field metadata; if any of that does not match, this way is
-//   not used.
+//   The field is found once per decoder type through the reflection seam
+//   (`Reflection.swift`) by name, type name and size, and proven on a canned
+//   document before it is used (`NodeProbe.provenOnJSONDecoder`); if either
+//   fails, this way is not used.
 // - Its `codingPath`, compared key by key (any other decoder known to reuse
 //   one object). Sound for the same reason (one decoder walks one immutable
 //   document, a path names one value), but building the path costs an array
 //   per call.
 //
-// The cache holds the decoder strongly too, so its address cannot be reused
-// by another decode while the entry lives. The hot check (same decoder, same
-// node) reads a few words from a per-thread struct: no locks, no copies of the
-// container, no dynamic-type lookup. Decoders not known to behave this
-// way open a container per call. The last decoded document stays referenced
-// by the thread until its next path-style decode or the end of a Codix
-// top-level decode.
+// The cached container references the decoder, so the decoder's address
+// cannot be reused by another decode while the entry lives (the fallback
+// also holds the decoder itself). The hot check (same decoder, same node)
+// reads a few words from a per-thread struct: no locks, no copies of the
+// container, no dynamic-type lookup. Decoders not known to behave this way
+// open a container per call.
+//
+// What stays alive: the entry, and with it the decoder and its document,
+// until the thread's next path-style decode at another value, or the end of
+// a Codix top-level decode, which clears it. A plain `JSONDecoder().decode`
+// makes no call Codix could end it at, so its last decoder stays until then
+// (Docs/Platforms.md).
 
 /// A keyed container opened at the value a decoder is at, shared by the
 /// path-style reads of that value. A class, so handing it out costs one

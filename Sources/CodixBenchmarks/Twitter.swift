@@ -85,14 +85,10 @@ struct WrapperStatus: Kodable {
 }
 
 /// Finds `../shared/data/<name>` from the working directory or the package root.
-func sharedData(_ name: String) -> Data? {
-  let candidates = [
-    FileManager.default.currentDirectoryPath + "/../shared/data/" + name,
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().path + "/shared/data/" + name,
-  ]
-  for path in candidates {
-    if let data = FileManager.default.contents(atPath: path) { return data }
-  }
-  return nil
+/// A corpus from the repository's `Tests/Data`, found from this source file.
+func corpus(_ name: String) -> Data? {
+  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+  return FileManager.default.contents(
+    atPath: root.appendingPathComponent("Tests/Data/" + name).path)
 }

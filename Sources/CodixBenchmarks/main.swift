@@ -73,7 +73,7 @@ try report(
     },
   ], rounds: rounds, iterations: quick ? 2 : 5)
 
-if let twitter = sharedData("twitter.json") {
+if let twitter = corpus("twitter.json") {
   try report(
     "twitter.json: 100 statuses x 11 fields (\(twitter.count / 1024) KiB), median of \(rounds) rounds",
     [
@@ -88,5 +88,6 @@ if let twitter = sharedData("twitter.json") {
       },
     ], rounds: rounds, iterations: quick ? 5 : 20)
 } else {
-  print("\n(../shared/data/twitter.json not found: real-data benchmark skipped)")
+  print("\nTests/Data/twitter.json not found: the real-data benchmark cannot run.")
+  exit(1)
 }

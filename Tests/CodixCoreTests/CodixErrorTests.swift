@@ -25,6 +25,7 @@ private struct Model: Decodable {
 @Test func keyNotFoundIncludesTheKey() throws {
   do {
     _ = try JSONDecoder().decode(Model.self, from: Data("{}".utf8))
+    Issue.record("expected keyNotFound")
   } catch let error as DecodingError {
     let codix = CodixError(error)
     #expect(codix.kind == .keyNotFound)
@@ -74,9 +75,46 @@ func suggestsTheClosestKey(missing: String, keys: [String], suggestion: String?)
 }
 
 @Test func foundValuesAreShortAndQuoted() {
-  #expect(FoundRenderer.quote("a\"b\n") == #""a\"b\n""#)
-  #expect(FoundRenderer.quote(String(repeating: "x", count: 100)).count == 63)
-  #expect(FoundRenderer.render(swiftValue: 42) == "42")
-  #expect(FoundRenderer.render(swiftValue: "hi") == #""hi""#)
-  #expect(FoundRenderer.render(swiftValue: Optional<Int>.none as Any) == "null")
+  #expect(ValueRenderer.quote("a\"b\n") == #""a\"b\n""#)
+  #expect(ValueRenderer.quote(String(repeating: "x", count: 100)).count == 63)
+  #expect(ValueRenderer.render(swiftValue: 42) == "42")
+  #expect(ValueRenderer.render(swiftValue: "hi") == #""hi""#)
+  #expect(ValueRenderer.render(swiftValue: Optional<Int>.none as Any) == "null")
+}
+
+// MARK: - Context is attached in one place
+
+@Test func attributionKeepsTheInnermostModel() {
+  var inner = CodixError(.typeMismatch, at: "a.b", expected: "Int")
+  inner.attribute(model: "Inner", property: "b")
+  inner.attribute(model: "Outer", property: "a")
+  #expect(inner.typeName == "Inner")
+  #expect(inner.property == "b")
+}
+
+@Test func expectedIsFilledOnlyAtThePropertysOwnValue() {
+  var atValue = CodixError(.dataCorrupted, at: "date")
+  atValue.attribute(model: "M", property: "date", expected: "Date (ISO 8601)", ownPath: "date")
+  #expect(atValue.expected == "Date (ISO 8601)")
+  var inside = CodixError(.dataCorrupted, at: "date.inner")
+  inside.attribute(model: "M", property: "date", expected: "Date (ISO 8601)", ownPath: "date")
+  #expect(inside.expected == nil)
+}
+
+@Test func anErrorMadeByUserCodeIsPlacedOnce() {
+  let thrown = CodixError.transformFailed("nope")
+  #expect(!thrown.isLocated)
+  let placed = thrown.placed(at: "x.y")
+  #expect(placed.path == "x.y")
+  #expect(placed.placed(at: "other").path == "x.y")
+  #expect(placed.message == "nope")
+}
+
+@Test func detailsAreRenderedAndAMessageOverridesThem() {
+  var error = CodixError(.invalidPath, at: .root, detail: .elementAlreadyWritten(index: 2))
+  #expect(error.message == "Element 2 of this array was already written.")
+  error.message = "Mine."
+  #expect(error.message == "Mine.")
+  error.message = nil
+  #expect(error.message == "Element 2 of this array was already written.")
 }

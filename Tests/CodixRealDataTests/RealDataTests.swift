@@ -3,17 +3,23 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// The standard JSON corpora in ../shared/data, decoded end to end in both
-// styles and checked against an independent parse (JSONSerialization).
+// The standard JSON corpora in Tests/Data, decoded end to end in both styles
+// and checked against an independent parse (JSONSerialization). A missing
+// file fails these tests: they never skip.
 
-private func sharedData(_ name: String) -> Data? {
-  let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  return FileManager.default.contents(atPath: root.path + "/shared/data/" + name)
+private func corpus(_ name: String) -> Data? {
+  let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Data")
+  return FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
 }
 
-private let twitter = sharedData("twitter.json")
-private let citm = sharedData("citm_catalog.json")
+private let twitter = corpus("twitter.json")
+private let citm = corpus("citm_catalog.json")
+
+@Test func theCorporaAreInTheRepository() {
+  #expect(twitter != nil, "Tests/Data/twitter.json is missing")
+  #expect(citm != nil, "Tests/Data/citm_catalog.json is missing")
+}
 
 // MARK: - twitter.json
 
@@ -53,8 +59,7 @@ private struct WrapperHashtag: Kodable {
   @Coding var text: String
 }
 
-@Test(.enabled(if: twitter != nil, "../shared/data/twitter.json is absent"))
-func twitterDecodesInBothStylesAndMatchesAnIndependentParse() throws {
+@Test func twitterDecodesInBothStylesAndMatchesAnIndependentParse() throws {
   let data = try #require(twitter)
   let reference = try #require(
     (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["statuses"]
@@ -81,8 +86,7 @@ func twitterDecodesInBothStylesAndMatchesAnIndependentParse() throws {
   #expect(viaPath[0].createdAt == Date(timeIntervalSince1970: 1_409_444_955))
 }
 
-@Test(.enabled(if: twitter != nil, "../shared/data/twitter.json is absent"))
-func aPathFromAnErrorInRealDataPastesBack() throws {
+@Test func aPathFromAnErrorInRealDataPastesBack() throws {
   let data = try #require(twitter)
   do {
     _ = try JSONDecoder().decode([Int].self, from: data, at: "statuses[4].entities.hashtags")
@@ -125,8 +129,7 @@ private struct SeatCategory: Decodable {
   var seatCategoryId: Int
 }
 
-@Test(.enabled(if: citm != nil, "../shared/data/citm_catalog.json is absent"))
-func citmCatalogDecodesInBothStyles() throws {
+@Test func citmCatalogDecodesInBothStyles() throws {
   let data = try #require(citm)
   let reference = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
   let events = try JSONDecoder().decode([String: Event].self, from: data, at: "events")

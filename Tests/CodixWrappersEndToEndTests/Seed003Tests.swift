@@ -226,8 +226,11 @@ struct Image: Kodable {
   #expect(try Image.decode(from: json(#"{ "width": 640 }"#)).width == 640)
 }
 
-@Test(arguments: [#"{"ranged": 6}"#, #"{"capped": 4}"#, #"{"floored": 2}"#])
-func rangeMaxAndMinValidate(override: String) throws {
+@Test(arguments: [
+  (#"{"ranged": 6}"#, "ranged", "6"), (#"{"capped": 4}"#, "capped", "4"),
+  (#"{"floored": 2}"#, "floored", "2"),
+])
+func rangeMaxAndMinValidate(override: String, property: String, found: String) throws {
   var fields: [String: Any] = [
     "name": "", "up": [], "down": [], "byRank": [], "byRankDown": [], "byName": [],
     "clamped": 0, "ranged": 1, "capped": 0, "floored": 9,
@@ -236,7 +239,14 @@ func rangeMaxAndMinValidate(override: String) throws {
     try JSONSerialization.jsonObject(with: json(override)) as? [String: Any])
   fields.merge(replacement) { $1 }
   let data = try JSONSerialization.data(withJSONObject: fields)
-  #expect(throws: CodixError.self) { try Presets.decode(from: data) }
+  do {
+    _ = try Presets.decode(from: data)
+    Issue.record("expected a validation failure")
+  } catch let error as CodixError {
+    #expect(error.kind == .validationFailed)
+    #expect(error.property == property)
+    #expect(error.found == found)
+  }
 }
 
 // MARK: - Custom transform

@@ -295,11 +295,26 @@ private struct Lossy: Kodable {
   #expect(diagnostics.warnings.allSatisfy { $0.typeName == "Lossy" && $0.found != nil })
 }
 
-@Test func lossyRulesStopWhereTheyWouldGuess() {
-  #expect(throws: CodixError.self) { try Lossy.decode(from: json(#"{"flagFromInt": 2}"#)) }
-  #expect(throws: CodixError.self) {
-    try Lossy.decode(from: json(#"{"flagFromInt": true, "flagFromText": "yes!"}"#))
-  }
+@Test(arguments: [
+  (#""flagFromInt": 2"#, "flagFromInt", "2"),
+  (#""flagFromText": "yes!""#, "flagFromText", #""yes!""#),
+  (#""textFromInt": true"#, "textFromInt", "true"),
+  (#""number": "4x2""#, "number", #""4x2""#),
+])
+func lossyRulesStopWhereTheyWouldGuess(override: String, property: String, found: String) throws {
+  // Every other value is valid, so the only failure is the rule's refusal.
+  var fields = [
+    #""flagFromInt": 1"#, #""flagFromText": "true""#, #""textFromInt": 7"#,
+    #""textFromDouble": 2.5"#, #""list": [1]"#, #""number": 1"#,
+  ]
+  fields.removeAll { $0.hasPrefix("\"\(property)\"") }
+  fields.append(override)
+  let error = try #require(
+    codixError { _ = try Lossy.decode(from: json("{\(fields.joined(separator: ", "))}")) })
+  #expect(error.kind == .typeMismatch)
+  #expect(error.property == property)
+  #expect(error.path == Path(stringLiteral: property))
+  #expect(error.found == found)
 }
 
 // MARK: - Models with side effects in init()

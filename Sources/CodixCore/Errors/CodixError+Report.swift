@@ -69,16 +69,16 @@ extension CodixError.Detail {
       return text
     case .noKey(let missing, let keys):
       let sorted = keys.sorted()
-      var message = "No key \(FoundRenderer.quote(missing))"
+      var message = "No key \(ValueRenderer.quote(missing))"
       if sorted.isEmpty {
         message += " in an empty object."
       } else {
-        let shown = sorted.prefix(8).map { FoundRenderer.quote($0, limit: 30) }
+        let shown = sorted.prefix(8).map { ValueRenderer.quote($0, limit: 30) }
         message += " among " + shown.joined(separator: ", ")
         message += sorted.count > 8 ? ", … (\(sorted.count) keys)." : "."
       }
       if let suggestion = Suggestions.closest(to: missing, in: sorted) {
-        message += " Did you mean \(FoundRenderer.quote(suggestion))?"
+        message += " Did you mean \(ValueRenderer.quote(suggestion))?"
       }
       return message
     case .syntax(let error):
@@ -129,7 +129,7 @@ extension CodixError.Detail {
   }
 
   private static func syntaxText(_ error: PathSyntaxError) -> String {
-    "Invalid path \(FoundRenderer.quote(error.text, limit: 80)): \(error.reason) at offset "
+    "Invalid path \(ValueRenderer.quote(error.text, limit: 80)): \(error.reason) at offset "
       + "\(error.offset).\n\(error.text)\n" + String(repeating: " ", count: error.offset) + "^"
   }
 

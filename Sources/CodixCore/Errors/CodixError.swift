@@ -216,7 +216,7 @@ extension CodixError {
   init(invalidPath error: PathSyntaxError) {
     self.init(
       .invalidPath, at: .root, detail: .syntax(error), expected: "a valid path",
-      found: FoundRenderer.quote(error.text, limit: 80))
+      found: ValueRenderer.quote(error.text, limit: 80))
     isLocated = false
   }
 }

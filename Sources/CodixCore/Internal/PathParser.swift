@@ -250,40 +250,4 @@ enum PathParser {
       throw Failure(byteOffset: open, reason: "a quoted key is never closed")
     }
   }
-
-  // MARK: - Rendering
-
-  static func render(_ components: [PathComponent]) -> String {
-    var text = ""
-    for component in components {
-      switch component {
-      case .index(let index):
-        text += "[\(index)]"
-      case .key(let key):
-        if needsQuoting(key) {
-          text += "[\"" + escaped(key) + "\"]"
-        } else {
-          if !text.isEmpty { text += "." }
-          text += key
-        }
-      }
-    }
-    return text
-  }
-
-  private static func needsQuoting(_ key: String) -> Bool {
-    key.isEmpty
-      || key.utf8.contains { byte in
-        byte == UInt8(ascii: ".") || byte == openBracket || byte == closeBracket || byte == quote
-      }
-  }
-
-  private static func escaped(_ key: String) -> String {
-    var result = ""
-    for character in key {
-      if character == "\"" || character == "\\" { result.append("\\") }
-      result.append(character)
-    }
-    return result
-  }
 }

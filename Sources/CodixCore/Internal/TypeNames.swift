@@ -24,19 +24,17 @@ package enum TypeNames {
     if let array = type as? any ArrayDescribing.Type {
       return modelName(array.elementType)
     }
-    if scalarTypes.contains(ObjectIdentifier(type)) { return nil }
+    if StandardScalar.of(type) != nil || foundationValues.contains(ObjectIdentifier(type)) {
+      return nil
+    }
     if type is any DictionaryDescribing.Type { return nil }
     return String(describing: type)
   }
 
-  private static let scalarTypes: Set<ObjectIdentifier> = [
-    ObjectIdentifier(String.self), ObjectIdentifier(Bool.self), ObjectIdentifier(Int.self),
-    ObjectIdentifier(Int8.self), ObjectIdentifier(Int16.self), ObjectIdentifier(Int32.self),
-    ObjectIdentifier(Int64.self), ObjectIdentifier(UInt.self), ObjectIdentifier(UInt8.self),
-    ObjectIdentifier(UInt16.self), ObjectIdentifier(UInt32.self), ObjectIdentifier(UInt64.self),
-    ObjectIdentifier(Double.self), ObjectIdentifier(Float.self), ObjectIdentifier(Date.self),
-    ObjectIdentifier(URL.self), ObjectIdentifier(Data.self), ObjectIdentifier(Decimal.self),
-    ObjectIdentifier(UUID.self),
+  /// Foundation's value types, which are never "the model" either.
+  private static let foundationValues: Set<ObjectIdentifier> = [
+    ObjectIdentifier(Date.self), ObjectIdentifier(URL.self), ObjectIdentifier(Data.self),
+    ObjectIdentifier(Decimal.self), ObjectIdentifier(UUID.self),
   ]
 }
 

@@ -67,9 +67,17 @@ package enum Cursor {
   }
 
   /// Opens the value as an object.
-  package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
+  ///
+  /// - Parameter sharing: Whether the object at a decoder's own value comes
+  ///   from the path style's per-thread cache (`KeyedContainerCache`), for
+  ///   code that asks for it again and again; `false` for code that opens it
+  ///   once.
+  package func keyedContainer(sharing: Bool = true) throws -> KeyedDecodingContainer<CodixKey> {
     switch self {
-    case .root(let decoder): try KeyedContainerCache.container(for: decoder)
+    case .root(let decoder):
+      sharing
+        ? try KeyedContainerCache.container(for: decoder)
+        : try decoder.container(keyedBy: CodixKey.self)
     case .keyed(let container, let key):
       try container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
     case .element(var container): try container.nestedContainer(keyedBy: CodixKey.self)

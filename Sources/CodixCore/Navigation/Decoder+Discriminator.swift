@@ -34,15 +34,15 @@ extension Decoder {
       throw CodixError(.valueNotFound, at: cursor.path)
     }
     if let match = Kind.allCases.first(where: { $0.rawValue == raw }) { return match }
-    let allowed = Kind.allCases.map { FoundRenderer.render(swiftValue: $0.rawValue) }
+    let allowed = Kind.allCases.map { ValueRenderer.render(swiftValue: $0.rawValue) }
     // The model is left for the enclosing decode to name (the polymorphic
     // type, or the property holding it), not the discriminator enum.
     let kindName = String(reflecting: Kind.self).split(separator: ".").dropFirst()
       .joined(separator: ".")
     throw CodixError(
       .dataCorrupted, at: cursor.path,
-      detail: .unknownCase(kind: kindName, value: FoundRenderer.render(swiftValue: raw)),
+      detail: .unknownCase(kind: kindName, value: ValueRenderer.render(swiftValue: raw)),
       expected: "one of " + allowed.joined(separator: ", "),
-      found: FoundRenderer.render(swiftValue: raw))
+      found: ValueRenderer.render(swiftValue: raw))
   }
 }

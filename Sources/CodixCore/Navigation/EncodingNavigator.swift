@@ -109,7 +109,7 @@ package enum EncodingNavigator {
       return CodixError(
         .dataCorrupted, at: Path(codingPath: context.codingPath),
         detail: context.debugDescription.isEmpty ? nil : .foundation(context.debugDescription),
-        found: FoundRenderer.render(swiftValue: invalid), underlyingError: error)
+        found: ValueRenderer.render(swiftValue: invalid), underlyingError: error)
     }
     return CodixError.wrap(error, at: Path(codingPath: encoder.codingPath).appending(path))
   }

@@ -114,10 +114,7 @@ package enum Navigator {
   ///   once (a wrapper model's decode).
   package static func object(at cursor: Cursor, sharing: Bool = true) throws(CodixError) -> Object {
     do {
-      if !sharing, case .root(let decoder) = cursor {
-        return .object(try decoder.container(keyedBy: CodixKey.self))
-      }
-      return .object(try cursor.keyedContainer())
+      return .object(try cursor.keyedContainer(sharing: sharing))
     } catch {
       if let absence = Absence.explaining(error, at: cursor) { return .absent(absence) }
       throw enriched(error, at: cursor)
@@ -266,7 +263,7 @@ package enum Navigator {
       ?? CodixError(.transformFailed, at: path, detail: .thrown("\(error)"), underlyingError: error)
     codix = codix.placed(at: path)
     codix.expected = codix.expected ?? transformer.expectedDescription
-    codix.found = codix.found ?? FoundRenderer.render(swiftValue: raw)
+    codix.found = codix.found ?? ValueRenderer.render(swiftValue: raw)
     return codix
   }
 
@@ -339,7 +336,7 @@ extension Navigator {
       ?? CodixError(.transformFailed, at: path, detail: .thrown("\(error)"), underlyingError: error)
     codix = codix.placed(at: path)
     codix.expected = codix.expected ?? "a value \(transformerName) can write"
-    codix.found = codix.found ?? FoundRenderer.render(swiftValue: value)
+    codix.found = codix.found ?? ValueRenderer.render(swiftValue: value)
     return codix
   }
 }

@@ -198,8 +198,8 @@ extension Path: CustomStringConvertible, CustomDebugStringConvertible {
   public var description: String {
     switch storage {
     case .root: return ""
-    case .key(let key): return PathParser.render([.key(key)])
-    case .components(let components): return PathParser.render(components)
+    case .key(let key): return PathPrinter.render([.key(key)])
+    case .components(let components): return PathPrinter.render(components)
     case .invalid(let error): return error.text
     }
   }

@@ -52,7 +52,7 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
     case (_, .string(let text)):
       guard let date = parse(text) else {
         throw CodixError.transformFailed(
-          "Cannot read \(FoundRenderer.quote(text)) as \(strategyName).")
+          "Cannot read \(ValueRenderer.quote(text)) as \(strategyName).")
       }
       return date
     }

@@ -30,7 +30,7 @@ public struct DateFromString: ReversibleTransformer {
   public func transform(_ value: String) throws -> Date {
     guard let date = formatter.date(from: value) else {
       throw CodixError.transformFailed(
-        "Cannot read \(FoundRenderer.quote(value)) with format \(format).")
+        "Cannot read \(ValueRenderer.quote(value)) with format \(format).")
     }
     return date
   }

@@ -43,7 +43,7 @@ enum FieldBuilder {
     if let syntax = path.syntax {
       throw CodixError(
         .invalidPath, at: .root, detail: .invalidKey(property: name, syntax: syntax),
-        expected: "a valid path", found: FoundRenderer.quote(syntax.text, limit: 80)
+        expected: "a valid path", found: ValueRenderer.quote(syntax.text, limit: 80)
       ).named(property: name)
     }
     let reader = codec.makeReader(setup.rules)
@@ -60,7 +60,7 @@ enum FieldBuilder {
             throw CodixError(
               .validationFailed, at: cursor.path, detail: .failedValidation(property: name),
               expected: "a value that passes the validation of \(name)",
-              found: FoundRenderer.render(swiftValue: value))
+              found: ValueRenderer.render(swiftValue: value))
           }
         }
       }

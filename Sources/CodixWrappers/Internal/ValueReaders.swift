@@ -38,41 +38,7 @@ enum ValueReaders {
   }
 
   static func strict<V: Decodable>(_ type: V.Type) -> FieldReader<V> {
-    if let reader = scalarReaders[ObjectIdentifier(V.self)] as? FieldReader<V> { return reader }
-    return FieldReader { cursor, _ in try cursor.decodeIfPresent(V.self) }
-  }
-
-  /// Non-generic readers of the standard scalars: no generic metadata to look
-  /// up per read, and the decoder's concrete overloads.
-  private static var scalarReaders: [ObjectIdentifier: Any] {
-    [
-      ObjectIdentifier(Int.self): scalar(Int.self) { try $0.decodeIfPresent(Int.self, forKey: $1) },
-      ObjectIdentifier(String.self): scalar(String.self) {
-        try $0.decodeIfPresent(String.self, forKey: $1)
-      },
-      ObjectIdentifier(Double.self): scalar(Double.self) {
-        try $0.decodeIfPresent(Double.self, forKey: $1)
-      },
-      ObjectIdentifier(Bool.self): scalar(Bool.self) {
-        try $0.decodeIfPresent(Bool.self, forKey: $1)
-      },
-      ObjectIdentifier(Int64.self): scalar(Int64.self) {
-        try $0.decodeIfPresent(Int64.self, forKey: $1)
-      },
-      ObjectIdentifier(Float.self): scalar(Float.self) {
-        try $0.decodeIfPresent(Float.self, forKey: $1)
-      },
-    ]
-  }
-
-  private static func scalar<V: Decodable>(
-    _ type: V.Type,
-    _ keyed: @escaping (KeyedDecodingContainer<CodixKey>, CodixKey) throws -> V?
-  ) -> FieldReader<V> {
-    FieldReader { cursor, _ in
-      if case .keyed(let container, let key) = cursor { return try keyed(container, key) }
-      return try cursor.decodeIfPresent(V.self)
-    }
+    FieldReader { cursor, _ in try cursor.decodeIfPresent(V.self) }
   }
 
   /// Runs `strict`; after a type mismatch, tries `fallback`, and rethrows the
@@ -91,7 +57,7 @@ enum ValueReaders {
           var warning = CodixError(
             .typeMismatch, at: path,
             detail: .lossyRead(
-              found: found, expected: expected, value: FoundRenderer.render(swiftValue: value)),
+              found: found, expected: expected, value: ValueRenderer.render(swiftValue: value)),
             expected: expected, found: found)
           warning.attribute(model: context.model, property: context.property)
           return warning
@@ -115,8 +81,8 @@ enum ValueReaders {
           }
           if let text = try? cursor.decode(String.self) {
             switch text.lowercased() {
-            case "true": return (true, FoundRenderer.quote(text))
-            case "false": return (false, FoundRenderer.quote(text))
+            case "true": return (true, ValueRenderer.quote(text))
+            case "false": return (false, ValueRenderer.quote(text))
             default: return nil
             }
           }
@@ -159,18 +125,13 @@ extension ValueReaders {
 
 // MARK: - Lossy arrays
 
-private let scalarTypes: Set<ObjectIdentifier> = [
-  ObjectIdentifier(String.self), ObjectIdentifier(Int.self), ObjectIdentifier(Double.self),
-  ObjectIdentifier(Bool.self), ObjectIdentifier(Int64.self), ObjectIdentifier(Float.self),
-]
-
 protocol LossyArrayReading {
   static func lossyReader() -> Any
 }
 
 extension Array: LossyArrayReading where Element: Decodable {
   static func lossyReader() -> Any {
-    let scalarElements = scalarTypes.contains(ObjectIdentifier(Element.self))
+    let scalarElements = StandardScalar.of(Element.self) != nil
     return FieldReader<[Element]> { cursor, context in
       if scalarElements, case .keyed(let container, let key) = cursor {
         // Scalars have no side effects: try the whole array strictly first and
@@ -222,7 +183,7 @@ extension LosslessNumber where Self: Decodable & LosslessStringConvertible {
           guard let text = try? cursor.decode(String.self),
             let value = Self(text.trimmingCharacters(in: .whitespaces))
           else { return nil }
-          return (value, FoundRenderer.quote(text))
+          return (value, ValueRenderer.quote(text))
         }, expected: "\(Self.self)", cursor: &cursor, context: context)
     }
   }

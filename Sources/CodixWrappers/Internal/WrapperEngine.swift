@@ -22,7 +22,8 @@ enum WrapperEngine {
     let context = DecodeContext(table: table, base: base, userInfo: decoder.userInfo)
     if table.printsJSON {
       CodixDebugOutput.current(in: context.userInfo).write(
-        "Decoded JSON for type \(table.model):\n" + JSONText.render(at: .root(decoder)))
+        "Decoded JSON for type \(table.model):\n"
+          + ValueRenderer.render(at: .root(decoder), .document))
     }
     try decode(table.root, at: .root(decoder), context)
   }
@@ -134,7 +135,7 @@ enum WrapperEngine {
     if field.debugJSON {
       CodixDebugOutput.current(in: context.userInfo).write(
         "Decoded JSON for the \(field.name) property of type \(context.table.model):\n"
-          + JSONText.render(at: cursor))
+          + ValueRenderer.render(at: cursor, .document))
     }
     let stored: Bool
     do {

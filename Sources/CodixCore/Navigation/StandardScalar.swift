@@ -1,0 +1,143 @@
+// The standard scalar types, listed once. The list drives every fast path of
+// both styles and the reports' idea of what is "a model":
+//
+// - Inside generic code, `container.decode(T.self, forKey:)` calls the generic
+//   overload even when T is Int at run time. JSONDecoder's generic path checks
+//   T against Date, URL, Data, Decimal and dictionaries, then calls
+//   `Int.init(from:)`, which asks for a single-value container: several times
+//   the work of `decode(Int.self, forKey:)`. Codix reads fields in generic
+//   code, so it finds T's case here first (a constant once specialised, a few
+//   pointer comparisons otherwise) and calls the concrete overload.
+// - The wrapper engine reads a scalar property straight into its storage
+//   (`read(_:forKey:into:nested:)`).
+// - A lossy array of scalars is first read whole, strictly.
+// - A scalar is never named as the model an error happened in.
+//
+// A new case must be handled by every `switch` below: the compiler checks it.
+
+/// One of the standard scalar types.
+@usableFromInline
+package enum StandardScalar: Sendable {
+  case string, bool, int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, double,
+    float
+
+  /// The case of `type`, or `nil` when it is not a standard scalar.
+  @inlinable @inline(__always)
+  package static func of(_ type: Any.Type) -> StandardScalar? {
+    if type == String.self { return .string }
+    if type == Bool.self { return .bool }
+    if type == Int.self { return .int }
+    if type == Int8.self { return .int8 }
+    if type == Int16.self { return .int16 }
+    if type == Int32.self { return .int32 }
+    if type == Int64.self { return .int64 }
+    if type == UInt.self { return .uint }
+    if type == UInt8.self { return .uint8 }
+    if type == UInt16.self { return .uint16 }
+    if type == UInt32.self { return .uint32 }
+    if type == UInt64.self { return .uint64 }
+    if type == Double.self { return .double }
+    if type == Float.self { return .float }
+    return nil
+  }
+
+  /// Reads the value at `key` into the `T?` storage at `pointer` (`T??` when
+  /// `nested`), `T` being this scalar's type; `false` when the key is missing
+  /// or `null`.
+  package func read(
+    _ container: KeyedDecodingContainer<CodixKey>, forKey key: CodixKey,
+    into pointer: UnsafeMutableRawPointer, nested: Bool
+  ) throws -> Bool {
+    switch self {
+    case .string:
+      return try Self.store(container.decodeIfPresent(String.self, forKey: key), pointer, nested)
+    case .bool:
+      return try Self.store(container.decodeIfPresent(Bool.self, forKey: key), pointer, nested)
+    case .int:
+      return try Self.store(container.decodeIfPresent(Int.self, forKey: key), pointer, nested)
+    case .int8:
+      return try Self.store(container.decodeIfPresent(Int8.self, forKey: key), pointer, nested)
+    case .int16:
+      return try Self.store(container.decodeIfPresent(Int16.self, forKey: key), pointer, nested)
+    case .int32:
+      return try Self.store(container.decodeIfPresent(Int32.self, forKey: key), pointer, nested)
+    case .int64:
+      return try Self.store(container.decodeIfPresent(Int64.self, forKey: key), pointer, nested)
+    case .uint:
+      return try Self.store(container.decodeIfPresent(UInt.self, forKey: key), pointer, nested)
+    case .uint8:
+      return try Self.store(container.decodeIfPresent(UInt8.self, forKey: key), pointer, nested)
+    case .uint16:
+      return try Self.store(container.decodeIfPresent(UInt16.self, forKey: key), pointer, nested)
+    case .uint32:
+      return try Self.store(container.decodeIfPresent(UInt32.self, forKey: key), pointer, nested)
+    case .uint64:
+      return try Self.store(container.decodeIfPresent(UInt64.self, forKey: key), pointer, nested)
+    case .double:
+      return try Self.store(container.decodeIfPresent(Double.self, forKey: key), pointer, nested)
+    case .float:
+      return try Self.store(container.decodeIfPresent(Float.self, forKey: key), pointer, nested)
+    }
+  }
+
+  @inline(__always)
+  private static func store<T>(_ value: T?, _ pointer: UnsafeMutableRawPointer, _ nested: Bool)
+    -> Bool
+  {
+    guard let value else { return false }
+    if nested {
+      pointer.assumingMemoryBound(to: T??.self).pointee = .some(value)
+    } else {
+      pointer.assumingMemoryBound(to: T?.self).pointee = value
+    }
+    return true
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes `T`, through the concrete overload when `T` is a standard scalar.
+  @inlinable @inline(__always)
+  package func codixDecode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    // safe: every unsafeBitCast below converts a value to the type T was just found to be.
+    switch StandardScalar.of(T.self) {
+    case .string?: return unsafeBitCast(try decode(String.self, forKey: key), to: T.self)
+    case .bool?: return unsafeBitCast(try decode(Bool.self, forKey: key), to: T.self)
+    case .int?: return unsafeBitCast(try decode(Int.self, forKey: key), to: T.self)
+    case .int8?: return unsafeBitCast(try decode(Int8.self, forKey: key), to: T.self)
+    case .int16?: return unsafeBitCast(try decode(Int16.self, forKey: key), to: T.self)
+    case .int32?: return unsafeBitCast(try decode(Int32.self, forKey: key), to: T.self)
+    case .int64?: return unsafeBitCast(try decode(Int64.self, forKey: key), to: T.self)
+    case .uint?: return unsafeBitCast(try decode(UInt.self, forKey: key), to: T.self)
+    case .uint8?: return unsafeBitCast(try decode(UInt8.self, forKey: key), to: T.self)
+    case .uint16?: return unsafeBitCast(try decode(UInt16.self, forKey: key), to: T.self)
+    case .uint32?: return unsafeBitCast(try decode(UInt32.self, forKey: key), to: T.self)
+    case .uint64?: return unsafeBitCast(try decode(UInt64.self, forKey: key), to: T.self)
+    case .double?: return unsafeBitCast(try decode(Double.self, forKey: key), to: T.self)
+    case .float?: return unsafeBitCast(try decode(Float.self, forKey: key), to: T.self)
+    case nil: return try decode(type, forKey: key)
+    }
+  }
+
+  /// Decodes `T` or `nil`, through the concrete overload when `T` is a standard scalar.
+  @inlinable @inline(__always)
+  package func codixDecodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    // safe: every unsafeBitCast below converts a value to the type T was just found to be.
+    switch StandardScalar.of(T.self) {
+    case .string?: return unsafeBitCast(try decodeIfPresent(String.self, forKey: key), to: T?.self)
+    case .bool?: return unsafeBitCast(try decodeIfPresent(Bool.self, forKey: key), to: T?.self)
+    case .int?: return unsafeBitCast(try decodeIfPresent(Int.self, forKey: key), to: T?.self)
+    case .int8?: return unsafeBitCast(try decodeIfPresent(Int8.self, forKey: key), to: T?.self)
+    case .int16?: return unsafeBitCast(try decodeIfPresent(Int16.self, forKey: key), to: T?.self)
+    case .int32?: return unsafeBitCast(try decodeIfPresent(Int32.self, forKey: key), to: T?.self)
+    case .int64?: return unsafeBitCast(try decodeIfPresent(Int64.self, forKey: key), to: T?.self)
+    case .uint?: return unsafeBitCast(try decodeIfPresent(UInt.self, forKey: key), to: T?.self)
+    case .uint8?: return unsafeBitCast(try decodeIfPresent(UInt8.self, forKey: key), to: T?.self)
+    case .uint16?: return unsafeBitCast(try decodeIfPresent(UInt16.self, forKey: key), to: T?.self)
+    case .uint32?: return unsafeBitCast(try decodeIfPresent(UInt32.self, forKey: key), to: T?.self)
+    case .uint64?: return unsafeBitCast(try decodeIfPresent(UInt64.self, forKey: key), to: T?.self)
+    case .double?: return unsafeBitCast(try decodeIfPresent(Double.self, forKey: key), to: T?.self)
+    case .float?: return unsafeBitCast(try decodeIfPresent(Float.self, forKey: key), to: T?.self)
+    case nil: return try decodeIfPresent(type, forKey: key)
+    }
+  }
+}

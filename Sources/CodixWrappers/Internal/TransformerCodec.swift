@@ -1,0 +1,59 @@
+import CodixCore
+
+/// A value read as `F.From` and converted by a transformer.
+@usableFromInline
+struct TransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
+  @usableFromInline typealias Value = F.To
+  @usableFromInline let transformer: F
+
+  @inlinable init(transformer: F) {
+    self.transformer = transformer
+  }
+
+  @usableFromInline func makeReader(_ rules: FieldRules) -> FieldReader<F.To> {
+    // The transformer sees the document's own value: no lossy coercion first.
+    var strict = rules
+    strict.lossy = false
+    let raw = ValueReaders.reader(for: F.From.self, rules: strict)
+    let transformer = transformer
+    return FieldReader { cursor, context in
+      guard let value = try raw.read(&cursor, context) else { return nil }
+      return try Navigator.transform(value, with: transformer, at: cursor)
+    }
+  }
+
+  @usableFromInline func makeWriter() -> FieldWriter<F.To>? {
+    ValueWriters.reversing(transformer)
+  }
+
+  @usableFromInline var expected: String { transformer.expectedDescription }
+}
+
+/// An optional value read as `F.From` and converted by a transformer of the
+/// wrapped type: `@CodableDate var date: Date?`.
+@usableFromInline
+struct OptionalTransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
+  @usableFromInline typealias Value = F.To?
+  @usableFromInline let transformer: F
+
+  @inlinable init(transformer: F) {
+    self.transformer = transformer
+  }
+
+  @usableFromInline func makeReader(_ rules: FieldRules) -> FieldReader<F.To?> {
+    let inner = TransformerCodec(transformer: transformer).makeReader(rules)
+    return FieldReader { cursor, context in
+      try inner.read(&cursor, context).map { Optional($0) }
+    }
+  }
+
+  @usableFromInline func makeWriter() -> FieldWriter<F.To?>? {
+    guard let inner = ValueWriters.reversing(transformer) else { return nil }
+    return FieldWriter { value, path, encoder in
+      guard let value else { return }
+      try inner.write(value, path, encoder)
+    }
+  }
+
+  @usableFromInline var expected: String { transformer.expectedDescription }
+}

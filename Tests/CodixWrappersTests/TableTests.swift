@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import CodixWrappers
+
+// The wrapper engine's own pieces, below the end-to-end tests: how a model's
+// table is built from the reflection seam.
+
+private struct Shape: Kodable {
+  var plain: String = ""
+  @Coding("user.name") var name: String
+  @Coding("user.tags[0]") var firstTag: String?
+  @Coding("user.tags[1]") var secondTag: String?
+  @Coding("id") var id: Int
+  @Coding("user.address.city") var city: String?
+  let constant = 1
+}
+
+private func table<Root: Dekodable>(_ type: Root.Type) throws -> ModelTable {
+  try ModelTables.decodingTable(for: type)
+}
+
+@Test func aTableIsATreeOfDocumentPositions() throws {
+  let table = try table(Shape.self)
+  #expect(table.model == "Shape")
+  #expect(!table.isClass)
+  #expect(table.fields.map(\.name) == ["plain", "name", "firstTag", "secondTag", "id", "city"])
+  let root = table.root
+  #expect(root.claimedKeys == ["plain", "user", "id"])
+  #expect(root.leaves.map(\.field.name) == ["plain", "id"])
+  #expect(root.branches.map(\.key.stringValue) == ["user"])
+  let user = try #require(root.branches.first?.node)
+  #expect(user.claimedKeys == ["name", "tags", "address"])
+  let tags = try #require(user.keyChildren.first { $0.key.stringValue == "tags" }?.node)
+  #expect(tags.indexChildren.map(\.index) == [0, 1])
+  #expect(tags.indexChildren.map(\.node.fields.first?.name) == ["firstTag", "secondTag"])
+}
+
+@Test func requiredPropertiesAreKnownPerPosition() throws {
+  let root = try table(Shape.self).root
+  #expect(root.firstRequired?.name == "name")
+  let user = try #require(root.branches.first?.node)
+  #expect(user.firstRequiredInObject?.name == "name")
+  #expect(user.branches.map(\.key.stringValue) == ["tags", "address"])
+  let address = try #require(user.branches.last?.node)
+  #expect(address.firstRequired == nil)
+  #expect(address.ownerOfObject?.name == "city")
+}
+
+@Test func fieldsKnowTheirOffsetsAndFastReads() throws {
+  let fields = try table(Shape.self).fields
+  let byName = Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0) })
+  #expect(byName["plain"]?.offset == MemoryLayout<Shape>.offset(of: \Shape.plain))
+  #expect(byName["id"]?.fast?.scalar == .int)
+  #expect(byName["id"]?.fast?.nested == false)
+  #expect(byName["firstTag"]?.fast?.scalar == .string)
+  #expect(byName["firstTag"]?.fast?.nested == true)
+  #expect(byName["plain"]?.fast == nil)  // plain vars are read with the lossy rules
+  #expect(byName["id"]?.isRequired == true)
+  #expect(byName["plain"]?.isRequired == false)
+}
+
+private struct Conflicting: Kodable {
+  @Coding var tags: [String]
+  @Coding("tags[0]") var firstTag: String
+  @Coding("other") var other: Int
+}
+
+@Test func nestingPathsAreFoundWhenTheTableIsBuilt() throws {
+  let conflict = try #require(try table(Conflicting.self).encodingConflict)
+  #expect(conflict.kind == .invalidPath)
+  #expect(conflict.path == "tags[0]")
+  #expect(
+    conflict.detail
+      == .conflictingPaths(
+        first: "tags", firstPath: "tags", second: "firstTag", secondPath: "tags[0]"))
+  #expect(try table(Shape.self).encodingConflict == nil)
+}
+
+private struct OwnWrappersOnly: Kodable {
+  @Coding var a: Int
+  @Coding var b: String?
+}
+
+private struct MakesOthers: Kodable {
+  @Coding var a: Int
+  var nested = OwnWrappersOnly()
+}
+
+@Test func setupIsSkippedOnlyWhenInitMakesNoOtherWrappers() throws {
+  #expect(try table(OwnWrappersOnly.self).skipsSetup)
+  #expect(try !table(MakesOthers.self).skipsSetup)
+}
+
+private final class Base: Kodable {
+  var name: String?
+  required init() {}
+}
+
+private final class Derived: Kodable {
+  @Coding var id: Int
+  var note: String?
+  required init() {}
+}
+
+@Test func classTablesUseObjectOffsets() throws {
+  let table = try table(Derived.self)
+  #expect(table.isClass)
+  #expect(table.fields.map(\.name) == ["id", "note"])
+  #expect(table.fields.allSatisfy { $0.offset >= 16 })  // after the object header
+}

@@ -57,6 +57,13 @@ package struct Absence {
     }
   }
 
+  /// Why there is no object at `cursor`, after `Navigator.object(at:)`
+  /// found none.
+  package static func ofObject(at cursor: Cursor) -> Absence {
+    var probe = cursor
+    return Absence.probe(&probe) ?? Absence(at: cursor, .null)
+  }
+
   /// The error for a required value that is absent: `.keyNotFound` (with
   /// the keys the object has and a suggestion), `.valueNotFound`, or
   /// `.indexOutOfRange` (with the array's count).

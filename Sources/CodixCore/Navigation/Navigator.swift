@@ -79,10 +79,10 @@ package enum Navigator {
           }
         default:
           entry = nil
-          switch try Navigator.object(at: cursor) {
-          case .object(let container): object = container
-          case .absent(let absence): return absence
+          guard let container = try Navigator.object(at: cursor) else {
+            return Absence.ofObject(at: cursor)
           }
+          object = container
         }
         cursor = .keyed(object, CodixKey(key))
         return nil
@@ -99,24 +99,20 @@ package enum Navigator {
     }
   }
 
-  /// An object opened at a cursor, or the reason there is none.
-  package enum Object {
-    case object(KeyedDecodingContainer<CodixKey>)
-    case absent(Absence)
-  }
-
-  /// Opens the value at `cursor` as an object; its absence when it is
-  /// missing or `null`.
+  /// Opens the value at `cursor` as an object; `nil` when it is missing or
+  /// `null` (`Absence.ofObject(at:)` says which).
   ///
   /// - Parameter sharing: Whether the object at a decoder's own value comes
   ///   from the path style's per-thread cache (`KeyedContainerCache`), for
   ///   code that asks for it again and again; `false` for code that opens it
   ///   once (a wrapper model's decode).
-  package static func object(at cursor: Cursor, sharing: Bool = true) throws(CodixError) -> Object {
+  package static func object(at cursor: Cursor, sharing: Bool = true) throws(CodixError)
+    -> KeyedDecodingContainer<CodixKey>?
+  {
     do {
-      return .object(try cursor.keyedContainer(sharing: sharing))
+      return try cursor.keyedContainer(sharing: sharing)
     } catch {
-      if let absence = Absence.explaining(error, at: cursor) { return .absent(absence) }
+      if Absence.explaining(error, at: cursor) != nil { return nil }
       throw enriched(error, at: cursor)
     }
   }

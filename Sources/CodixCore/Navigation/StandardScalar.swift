@@ -96,7 +96,10 @@ package enum StandardScalar: Sendable {
 
 extension KeyedDecodingContainer {
   /// Decodes `T`, through the concrete overload when `T` is a standard scalar.
-  @inlinable @inline(__always)
+  /// Inlinable so that it is specialised where `T` is known and its `switch`
+  /// folds to one call; not forced inline, so that its callers stay small
+  /// enough to be inlined themselves.
+  @inlinable
   package func codixDecode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     // safe: every unsafeBitCast below converts a value to the type T was just found to be.
     switch StandardScalar.of(T.self) {
@@ -119,7 +122,7 @@ extension KeyedDecodingContainer {
   }
 
   /// Decodes `T` or `nil`, through the concrete overload when `T` is a standard scalar.
-  @inlinable @inline(__always)
+  @inlinable
   package func codixDecodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     // safe: every unsafeBitCast below converts a value to the type T was just found to be.
     switch StandardScalar.of(T.self) {

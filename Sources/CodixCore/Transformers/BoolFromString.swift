@@ -6,7 +6,8 @@
 /// ```
 ///
 /// The default table accepts `"true"`/`"false"`, `"yes"`/`"no"` and `"1"`/`"0"`,
-/// in any letter case. A string missing from the table fails with
+/// in any letter case. (The wrapper style's lossy `Bool`, with no transformer,
+/// is narrower on purpose: `0`/`1` numbers and `"true"`/`"false"` only.) A string missing from the table fails with
 /// ``CodixError/Kind/transformFailed``. Reversing writes the first spelling
 /// (sorted) that maps to the value, `"true"`/`"false"` for the default table.
 public struct BoolFromString: ReversibleTransformer {

@@ -76,15 +76,11 @@ enum ValueReaders {
           return try cursor.decodeIfPresent(Bool.self)
         },
         fallback: { cursor in
-          if let int = try? cursor.decode(Int.self), int == 0 || int == 1 {
-            return (int == 1, "\(int)")
+          if let int = try? cursor.decode(Int.self), let bool = LossyRules.bool(from: int) {
+            return (bool, "\(int)")
           }
-          if let text = try? cursor.decode(String.self) {
-            switch text.lowercased() {
-            case "true": return (true, ValueRenderer.quote(text))
-            case "false": return (false, ValueRenderer.quote(text))
-            default: return nil
-            }
+          if let text = try? cursor.decode(String.self), let bool = LossyRules.bool(from: text) {
+            return (bool, ValueRenderer.quote(text))
           }
           return nil
         }, expected: "Bool", cursor: &cursor, context: context)
@@ -105,6 +101,32 @@ enum ValueReaders {
           if let double = try? cursor.decode(Double.self) { return ("\(double)", "\(double)") }
           return nil
         }, expected: "String", cursor: &cursor, context: context)
+    }
+  }
+}
+
+// MARK: - The lossy rules
+
+/// What a lossy `Bool` accepts besides `true` and `false`: `0` and `1`, and
+/// the strings `"true"` and `"false"` in any letter case. Deliberately
+/// narrower than ``BoolFromString``'s default table (which also reads
+/// `"yes"`/`"no"` and `"1"`/`"0"`): a lossy read accepts only spellings that
+/// cannot mean anything else. To accept more, use `BoolFromString` with
+/// `using:`.
+enum LossyRules {
+  static func bool(from integer: Int) -> Bool? {
+    switch integer {
+    case 0: false
+    case 1: true
+    default: nil
+    }
+  }
+
+  static func bool(from text: String) -> Bool? {
+    switch text.lowercased() {
+    case "true": true
+    case "false": false
+    default: nil
     }
   }
 }

@@ -46,13 +46,10 @@ enum WrapperEngine {
     throws(CodixError)
   {
     if !node.keyChildren.isEmpty {
-      let container: KeyedDecodingContainer<CodixKey>
-      switch try object(at: cursor, of: node, context) {
-      case .object(let object):
-        container = object
-      case .absent(let absence):
+      guard let container = try object(at: cursor, of: node, context) else {
         if let required = node.firstRequiredInObject {
-          throw absence.error(expected: required.expected).attributed(to: required, context)
+          throw Absence.ofObject(at: cursor).error(expected: required.expected)
+            .attributed(to: required, context)
         }
         return try decodeIndexed(node, at: cursor, context)
       }
@@ -78,7 +75,7 @@ enum WrapperEngine {
 
   /// The object at `cursor`, whose keys hold `node`'s children.
   private static func object(at cursor: Cursor, of node: FieldNode, _ context: DecodeContext)
-    throws(CodixError) -> Navigator.Object
+    throws(CodixError) -> KeyedDecodingContainer<CodixKey>?
   {
     do {
       return try Navigator.object(at: cursor, sharing: false)

@@ -10,8 +10,6 @@ let package = Package(
     .library(name: "CodixCore", targets: ["CodixCore"]),
     .library(name: "CodixPath", targets: ["CodixPath"]),
     .library(name: "CodixWrappers", targets: ["CodixWrappers"]),
-    .executable(name: "codix-demo", targets: ["CodixDemo"]),
-    .executable(name: "codix-benchmarks", targets: ["CodixBenchmarks"]),
   ],
   targets: [
     // MARK: Library
@@ -19,9 +17,12 @@ let package = Package(
     .target(name: "CodixPath", dependencies: ["CodixCore"]),
     .target(name: "CodixWrappers", dependencies: ["CodixCore"]),
 
-    // MARK: Executables
-    .executableTarget(name: "CodixDemo", dependencies: ["CodixPath", "CodixWrappers"]),
-    .executableTarget(name: "CodixBenchmarks", dependencies: ["CodixPath", "CodixWrappers"]),
+    // MARK: Executables (not products: `swift run codix-demo` in this package only)
+    .executableTarget(
+      name: "codix-demo", dependencies: ["CodixPath", "CodixWrappers"], path: "Sources/CodixDemo"),
+    .executableTarget(
+      name: "codix-benchmarks", dependencies: ["CodixPath", "CodixWrappers"],
+      path: "Sources/CodixBenchmarks"),
 
     // MARK: Unit tests
     .testTarget(name: "CodixCoreTests", dependencies: ["CodixCore"]),

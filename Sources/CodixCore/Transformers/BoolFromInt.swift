@@ -10,6 +10,8 @@ public struct BoolFromInt: ReversibleTransformer {
   /// Creates the transformer.
   public init() {}
 
+  /// Reads `0` as `false` and `1` as `true`.
+  /// - Throws: ``CodixError/transformFailed(_:)`` for any other number.
   public func transform(_ value: Int) throws -> Bool {
     switch value {
     case 0: return false
@@ -18,7 +20,9 @@ public struct BoolFromInt: ReversibleTransformer {
     }
   }
 
+  /// Writes `1` for `true` and `0` for `false`.
   public func reverse(_ value: Bool) -> Int { value ? 1 : 0 }
 
+  /// What the transformer reads, for reports: `Bool (0 or 1)`.
   public var expectedDescription: String { "Bool (0 or 1)" }
 }

@@ -35,13 +35,17 @@ public struct BoolFromString: ReversibleTransformer {
     return map.filter { $0.value == value }.keys.sorted().first ?? preferred
   }
 
+  /// Reads `value` through the table of accepted spellings.
+  /// - Throws: ``CodixError/transformFailed(_:)`` for a spelling not in the table.
   public func transform(_ value: String) throws -> Bool {
     if let bool = map[value] ?? map[value.lowercased()] { return bool }
     let accepted = map.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
     throw CodixError.transformFailed("Expected one of \(accepted) for a Bool.")
   }
 
+  /// Writes the spelling of `value` (`"true"`/`"false"` for the default table).
   public func reverse(_ value: Bool) -> String { value ? trueText : falseText }
 
+  /// What the transformer reads, for reports: `Bool (as a string)`.
   public var expectedDescription: String { "Bool (as a string)" }
 }

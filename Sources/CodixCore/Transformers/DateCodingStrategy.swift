@@ -38,6 +38,8 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
   /// Your own parser and printer.
   case custom(any DateConvertible)
 
+  /// Reads a date written in this strategy.
+  /// - Throws: ``CodixError/transformFailed(_:)`` when `value` is not a date in this strategy.
   public func transform(_ value: DateValue) throws -> Date {
     switch (self, value) {
     case (.timestamp, .number(let seconds)):
@@ -58,6 +60,7 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
     }
   }
 
+  /// Writes `value` in this strategy.
   public func reverse(_ value: Date) throws -> DateValue {
     switch self {
     case .iso8601, .rfc3339:
@@ -75,6 +78,7 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
     }
   }
 
+  /// What the strategy reads, for reports: `Date (ISO 8601)`, `Date (format y-MM-dd)`.
   public var expectedDescription: String { "Date (\(strategyName))" }
 
   var strategyName: String {

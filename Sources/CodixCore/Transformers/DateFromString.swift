@@ -27,6 +27,8 @@ public struct DateFromString: ReversibleTransformer {
       format: format, timeZone: timeZone, locale: locale)
   }
 
+  /// Reads a date written in ``format``.
+  /// - Throws: ``CodixError/transformFailed(_:)`` when `value` does not match the format.
   public func transform(_ value: String) throws -> Date {
     guard let date = formatter.date(from: value) else {
       throw CodixError.transformFailed(
@@ -35,9 +37,11 @@ public struct DateFromString: ReversibleTransformer {
     return date
   }
 
+  /// Writes `value` in ``format``.
   public func reverse(_ value: Date) -> String {
     formatter.string(from: value)
   }
 
+  /// What the transformer reads, for reports: `Date (format yyyy/MM/dd)`.
   public var expectedDescription: String { "Date (format \(format))" }
 }

@@ -23,6 +23,8 @@ public struct DateFromTimeIntervalSince1970: ReversibleTransformer {
     self.unit = unit
   }
 
+  /// Reads a number of seconds (or milliseconds, per ``unit``) since 1970.
+  /// - Throws: ``CodixError/transformFailed(_:)`` for a value that is not a finite number.
   public func transform(_ value: Double) throws -> Date {
     guard value.isFinite else {
       throw CodixError.transformFailed("A timestamp must be a finite number.")
@@ -30,11 +32,13 @@ public struct DateFromTimeIntervalSince1970: ReversibleTransformer {
     return Date(timeIntervalSince1970: unit == .second ? value : value / 1000)
   }
 
+  /// Writes `value` as a number of seconds (or milliseconds) since 1970.
   public func reverse(_ value: Date) -> Double {
     let seconds = value.timeIntervalSince1970
     return unit == .second ? seconds : (seconds * 1000).rounded()
   }
 
+  /// What the transformer reads, for reports.
   public var expectedDescription: String {
     unit == .second ? "Date (seconds since 1970)" : "Date (milliseconds since 1970)"
   }

@@ -40,6 +40,8 @@ public protocol Dekodable: Decodable {
 }
 
 extension Dekodable {
+  /// Does nothing: a model without path-style additions is complete once its
+  /// properties are decoded.
   public mutating func didDecode(from decoder: any Decoder) throws {}
 
   /// Decodes the model from its wrappers and plain properties, then calls

@@ -12,6 +12,7 @@ public protocol Enkodable: Encodable {
 }
 
 extension Enkodable {
+  /// Does nothing: a model without path-style additions writes only its properties.
   public func didEncode(to encoder: any Encoder) throws {}
 
   /// Encodes the model's properties, then calls ``didEncode(to:)``.

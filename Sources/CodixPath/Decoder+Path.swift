@@ -57,7 +57,12 @@ extension Decoder {
   ///
   /// - Throws: A ``CodixError``; `.transformFailed` names the path and the
   ///   value the transformer rejected.
-  public func decode<F: Transformer>(at path: Path, using transformer: F) throws -> F.To
+  ///
+  /// The type may be spelled out, as the original Codix allowed:
+  /// `decoder.decode(Bool.self, at: "male", using: BoolFromInt())`.
+  public func decode<F: Transformer>(
+    _ type: F.To.Type = F.To.self, at path: Path, using transformer: F
+  ) throws -> F.To
   where F.From: Decodable {
     guard let value = try Navigator.decode(at: path, in: self, using: transformer, ifPresent: false)
     else {
@@ -74,7 +79,9 @@ extension Decoder {
   /// birthdate = try decoder.decodeIfPresent(
   ///   at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
   /// ```
-  public func decodeIfPresent<F: Transformer>(at path: Path, using transformer: F) throws -> F.To?
+  public func decodeIfPresent<F: Transformer>(
+    _ type: F.To.Type = F.To.self, at path: Path, using transformer: F
+  ) throws -> F.To?
   where F.From: Decodable {
     try Navigator.decode(at: path, in: self, using: transformer, ifPresent: true)
   }

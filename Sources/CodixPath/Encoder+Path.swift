@@ -46,4 +46,73 @@ extension Encoder {
     }
     try EncodingNavigator.encode(raw, at: path, in: self)
   }
+
+  /// Converts `value` with a one-way `transformer` (from the model's value to
+  /// the raw value) and encodes the result at `path`, as the original Codix did.
+  ///
+  /// ```swift
+  /// struct CentsToText: Transformer {
+  ///   func transform(_ cents: Int) -> String { "\(cents / 100).\(cents % 100)" }
+  /// }
+  /// try encoder.encode(price, at: "price", using: CentsToText())
+  /// ```
+  ///
+  /// Where `transformer` is reversible and `value` is its `To`, the reversing
+  /// overload above is chosen.
+  ///
+  /// - Throws: A ``CodixError``; a failure of `transform` is `.transformFailed`.
+  @_disfavoredOverload
+  public func encode<F: Transformer>(_ value: F.From, at path: Path, using transformer: F)
+    throws where F.To: Encodable
+  {
+    let raw: F.To
+    do {
+      raw = try transformer.transform(value)
+    } catch {
+      throw Navigator.reverseFailure(
+        error, value: value, transformerName: "\(F.self)",
+        at: Path(codingPath: codingPath).appending(path))
+    }
+    try EncodingNavigator.encode(raw, at: path, in: self)
+  }
+
+  /// Converts `value` with a closure and encodes the result at `path`.
+  ///
+  /// ```swift
+  /// try encoder.encode(isMale, at: "male", using: { $0 ? "true" : "false" })
+  /// ```
+  ///
+  /// - Throws: A ``CodixError``; an error thrown by `transform` is `.transformFailed`.
+  public func encode<T, R: Encodable>(
+    _ value: T, at path: Path, using transform: (T) throws -> R
+  ) throws {
+    let raw: R
+    do {
+      raw = try transform(value)
+    } catch {
+      throw Navigator.reverseFailure(
+        error, value: value, transformerName: "the closure",
+        at: Path(codingPath: codingPath).appending(path))
+    }
+    try EncodingNavigator.encode(raw, at: path, in: self)
+  }
+
+  /// Converts `value` back with `transformer` and encodes it at `path` when it
+  /// is not `nil`; writes nothing otherwise.
+  public func encodeIfPresent<F: ReversibleTransformer>(
+    _ value: F.To?, at path: Path, using transformer: F
+  ) throws where F.From: Encodable {
+    guard let value else { return }
+    try encode(value, at: path, using: transformer)
+  }
+
+  /// Converts `value` with a one-way `transformer` and encodes it at `path`
+  /// when it is not `nil`; writes nothing otherwise.
+  @_disfavoredOverload
+  public func encodeIfPresent<F: Transformer>(
+    _ value: F.From?, at path: Path, using transformer: F
+  ) throws where F.To: Encodable {
+    guard let value else { return }
+    try encode(value, at: path, using: transformer)
+  }
 }

@@ -31,7 +31,8 @@ import Testing
 @Test func booleans() throws {
   #expect(try BoolFromInt().transform(1) == true)
   #expect(try BoolFromInt().transform(0) == false)
-  #expect(throws: CodixError.self) { try BoolFromInt().transform(2) }
+  #expect(try BoolFromInt().transform(2) == true)  // any non-zero number, as in the original Codix
+  #expect(try BoolFromInt().transform(-1) == true)
   #expect(BoolFromInt().reverse(true) == 1)
   #expect(try BoolFromString().transform("TRUE") == true)
   #expect(try BoolFromString().transform("no") == false)
@@ -40,6 +41,9 @@ import Testing
   let custom = BoolFromString(map: ["Y": true, "N": false])
   #expect(try custom.transform("Y") == true)
   #expect(custom.reverse(false) == "N")
+  // A map given is used exactly as written: no case folding.
+  #expect(throws: CodixError.self) { try custom.transform("y") }
+  #expect(throws: CodixError.self) { try BoolFromString(map: ["true": true]).transform("TRUE") }
 }
 
 @Test(arguments: [

@@ -134,9 +134,11 @@ public struct CodixError: Error, Sendable {
         underlyingError: context.underlyingError)
       detail = Self.foundationDetail(context)
     case .typeMismatch(let type, let context):
+      // Foundation names only the kind of container it wanted (`[Any]`,
+      // `[String: Any]`); the caller that knows the real type fills it in.
       self.init(
         kind: .typeMismatch, path: Path(codingPath: context.codingPath),
-        expected: TypeNames.display(type),
+        expected: TypeNames.isContainerPlaceholder(type) ? nil : TypeNames.display(type),
         underlyingError: context.underlyingError)
       detail = Self.foundationDetail(context)
     case .dataCorrupted(let context):

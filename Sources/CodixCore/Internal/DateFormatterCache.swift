@@ -21,6 +21,15 @@ package final class SharedDateFormatter: @unchecked Sendable {
     self.separators = Self.separators(of: format)
   }
 
+  /// Shares a copy of a formatter configured by the caller (its format, time
+  /// zone, locale and leniency as they are now; later changes to the original
+  /// do not reach the copy).
+  package init(copying formatter: DateFormatter) {
+    // safe: `copy()` of a DateFormatter is a DateFormatter.
+    self.formatter = formatter.copy() as! DateFormatter
+    self.separators = Self.separators(of: formatter.dateFormat ?? "")
+  }
+
   /// The punctuation a format writes literally: `["/", "/"]` for `yyyy/MM/dd`.
   private static func separators(of format: String) -> [Character] {
     var result: [Character] = []

@@ -15,6 +15,12 @@ package enum TypeNames {
     return String(describing: type)
   }
 
+  /// Whether `type` is what Foundation names when it wanted some object or
+  /// some array, not the type the code asked for.
+  package static func isContainerPlaceholder(_ type: Any.Type) -> Bool {
+    type == [String: Any].self || type == [Any].self
+  }
+
   /// The model a value of `type` is, looking through optionals and arrays;
   /// `nil` for scalars, which are never "the model".
   package static func modelName(_ type: Any.Type) -> String? {

@@ -3,9 +3,9 @@ import Foundation
 /// A decoder that turns whole documents into values, such as `JSONDecoder`
 /// and `PropertyListDecoder`.
 ///
-/// Codix's path entry points (`decode(_:from:at:)` in CodixPath,
-/// `Dekodable.decode(from:at:)` in CodixWrappers) work with any conforming
-/// decoder. Conform your own top-level decoder to get them:
+/// `decode(_:from:at:)` and its transformer variants work with any conforming
+/// decoder (`Dekodable.decode(from:at:using:)` in CodixWrappers takes a
+/// `JSONDecoder`). Conform your own top-level decoder to get them:
 ///
 /// ```swift
 /// extension MyYAMLDecoder: CodixTopLevelDecoder {}

@@ -218,7 +218,9 @@ package enum Navigator {
         throw absence.error(expected: TypeNames.display(type))
       }
       var codix = enriched(error, at: cursor)
-      codix.attribute(insideValueOf: type, at: cursor.path)
+      let path = cursor.path
+      if codix.expected == nil, codix.path == path { codix.expected = TypeNames.display(type) }
+      codix.attribute(insideValueOf: type, at: path)
       throw codix
     }
   }
@@ -253,12 +255,19 @@ package enum Navigator {
   package static func transformFailure<F: Transformer>(
     _ error: any Error, raw: F.From, transformer: F, at path: Path
   ) -> CodixError {
+    transformFailure(error, raw: raw, expected: transformer.expectedDescription, at: path)
+  }
+
+  /// The error for a conversion of `raw` that failed with `error` at `path`.
+  package static func transformFailure(
+    _ error: any Error, raw: Any, expected: String, at path: Path
+  ) -> CodixError {
     if let thrown = error as? CodixError, thrown.isLocated { return thrown }
     var codix =
       (error as? CodixError)
       ?? CodixError(.transformFailed, at: path, detail: .thrown("\(error)"), underlyingError: error)
     codix = codix.placed(at: path)
-    codix.expected = codix.expected ?? transformer.expectedDescription
+    codix.expected = codix.expected ?? expected
     codix.found = codix.found ?? ValueRenderer.render(swiftValue: raw)
     return codix
   }
@@ -278,7 +287,9 @@ package enum Navigator {
       return absence.error(expected: TypeNames.display(type))
     }
     var codix = enriched(error, at: cursor)
-    codix.attribute(insideValueOf: type, at: cursor.path)
+    let path = cursor.path
+    if codix.expected == nil, codix.path == path { codix.expected = TypeNames.display(type) }
+    codix.attribute(insideValueOf: type, at: path)
     return codix
   }
 

@@ -5,9 +5,11 @@
 /// isOpen = try decoder.decode(at: "open", using: BoolFromString(map: ["Y": true, "N": false]))
 /// ```
 ///
-/// The default table accepts `"true"`/`"false"`, `"yes"`/`"no"` and `"1"`/`"0"`,
-/// in any letter case. (The wrapper style's lossy `Bool`, with no transformer,
-/// is narrower on purpose: `0`/`1` numbers and `"true"`/`"false"` only.) A string missing from the table fails with
+/// `BoolFromString()` accepts `"true"`/`"false"`, `"yes"`/`"no"` and
+/// `"1"`/`"0"`, in any letter case. `BoolFromString(map:)` accepts exactly the
+/// strings of the map you give, as written. (The wrapper style's lossy `Bool`,
+/// with no transformer, is narrower on purpose: `0`/`1` numbers and
+/// `"true"`/`"false"` only.) A string missing from the table fails with
 /// ``CodixError/Kind/transformFailed``. Reversing writes the first spelling
 /// (sorted) that maps to the value, `"true"`/`"false"` for the default table.
 public struct BoolFromString: ReversibleTransformer {
@@ -18,13 +20,24 @@ public struct BoolFromString: ReversibleTransformer {
 
   /// The accepted spellings.
   public let map: [String: Bool]
+  private let ignoresCase: Bool
   private let trueText: String
   private let falseText: String
 
-  /// Creates a transformer that accepts the strings of `map`. A string that is
-  /// not in the map is also tried lowercased.
-  public init(map: [String: Bool] = BoolFromString.defaultMap) {
+  /// Creates a transformer that accepts the default spellings
+  /// (``defaultMap``) in any letter case.
+  public init() {
+    self.init(map: Self.defaultMap, ignoresCase: true)
+  }
+
+  /// Creates a transformer that accepts exactly the strings of `map`.
+  public init(map: [String: Bool]) {
+    self.init(map: map, ignoresCase: false)
+  }
+
+  private init(map: [String: Bool], ignoresCase: Bool) {
     self.map = map
+    self.ignoresCase = ignoresCase
     trueText = Self.spelling(of: true, in: map)
     falseText = Self.spelling(of: false, in: map)
   }
@@ -38,7 +51,7 @@ public struct BoolFromString: ReversibleTransformer {
   /// Reads `value` through the table of accepted spellings.
   /// - Throws: ``CodixError/transformFailed(_:)`` for a spelling not in the table.
   public func transform(_ value: String) throws -> Bool {
-    if let bool = map[value] ?? map[value.lowercased()] { return bool }
+    if let bool = map[value] ?? (ignoresCase ? map[value.lowercased()] : nil) { return bool }
     let accepted = map.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
     throw CodixError.transformFailed("Expected one of \(accepted) for a Bool.")
   }

@@ -66,7 +66,7 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
     case .iso8601, .rfc3339:
       return .string(value.formatted(Self.iso8601Style))
     case .iso8601WithMillisecondPrecision:
-      return .string(value.formatted(Self.iso8601MillisecondsStyle))
+      return .string(Self.millisecondText(of: value))
     case .rfc2822:
       return .string(Self.rfc2822Formatters[0].string(from: value))
     case .timestamp:
@@ -80,6 +80,34 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
 
   /// What the strategy reads, for reports: `Date (ISO 8601)`, `Date (format y-MM-dd)`.
   public var expectedDescription: String { "Date (\(strategyName))" }
+
+  /// Reads a date written as text in this strategy, as Kodable's strategies
+  /// do; `nil` when `text` is not one. `.timestamp` reads a number of seconds.
+  ///
+  /// ```swift
+  /// DateCodingStrategy.rfc2822.date(from: "Thu, 19 Dec 1996 16:39:57 GMT")  // 851013597
+  /// ```
+  public func date(from text: String) -> Date? {
+    try? transform(.string(text))
+  }
+
+  /// Writes `date` as text in this strategy; `.timestamp` writes its number
+  /// of seconds (`"978307200"`, or with a fraction when it has one).
+  ///
+  /// ```swift
+  /// DateCodingStrategy.iso8601.string(from: Date(timeIntervalSince1970: 0))  // "1970-01-01T00:00:00Z"
+  /// ```
+  public func string(from date: Date) -> String {
+    switch try? reverse(date) {
+    case .string(let text)?:
+      return text
+    case .number(let seconds)?:
+      return seconds == seconds.rounded() && abs(seconds) < 1e15
+        ? String(Int64(seconds)) : String(seconds)
+    case nil:
+      return ""
+    }
+  }
 
   var strategyName: String {
     switch self {
@@ -112,8 +140,19 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
   }
 
   private static let iso8601Style = Date.ISO8601FormatStyle()
-  private static let iso8601MillisecondsStyle = Date.ISO8601FormatStyle(
-    includingFractionalSeconds: true)
+  /// ISO 8601 in UTC with exactly three fractional digits, rounded to the
+  /// nearest millisecond. A `Date` holds a binary fraction of a second, so
+  /// `…19.999Z` is stored as a hair under .999; cutting it (as formatters do)
+  /// would write `…19.998Z`. Rounding writes back what was read.
+  private static func millisecondText(of date: Date) -> String {
+    let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+    let seconds = (milliseconds / 1000).rounded(.down)
+    let fraction = Int(milliseconds - seconds * 1000)
+    let whole = Date(timeIntervalSince1970: seconds).formatted(iso8601Style)
+    guard whole.hasSuffix("Z") else { return whole }
+    let digits = String(fraction + 1000).dropFirst()
+    return whole.dropLast() + "." + digits + "Z"
+  }
   private static let rfc2822Formatters = [
     "EEE, dd MMM yyyy HH:mm:ss zzz", "EEE, dd MMM yyyy HH:mm:ss Z", "dd MMM yyyy HH:mm:ss zzz",
     "dd MMM yyyy HH:mm:ss Z",

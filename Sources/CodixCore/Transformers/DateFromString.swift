@@ -27,6 +27,21 @@ public struct DateFromString: ReversibleTransformer {
       format: format, timeZone: timeZone, locale: locale)
   }
 
+  /// Creates a transformer that reads and writes dates with `formatter`, as
+  /// configured now (its format, time zone and locale). Codix keeps a copy,
+  /// so the transformer is safe to share between threads.
+  ///
+  /// ```swift
+  /// let formatter = DateFormatter()
+  /// formatter.dateFormat = "dd.MM.yyyy"
+  /// formatter.timeZone = TimeZone(identifier: "Europe/Paris")
+  /// let transformer = DateFromString(formatter: formatter)
+  /// ```
+  public init(formatter: DateFormatter) {
+    self.format = formatter.dateFormat ?? ""
+    self.formatter = SharedDateFormatter(copying: formatter)
+  }
+
   /// Reads a date written in ``format``.
   /// - Throws: ``CodixError/transformFailed(_:)`` when `value` does not match the format.
   public func transform(_ value: String) throws -> Date {

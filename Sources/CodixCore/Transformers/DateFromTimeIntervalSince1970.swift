@@ -15,6 +15,9 @@ public struct DateFromTimeIntervalSince1970: ReversibleTransformer {
     case millisecond
   }
 
+  /// The name the original Codix gave ``Unit``.
+  public typealias TimeIntervalUnit = Unit
+
   /// The unit of the timestamp.
   public let unit: Unit
 

@@ -18,6 +18,10 @@ final class Field {
   let isRequired: Bool
   /// Whether to print the JSON the property is read from.
   let debugJSON: Bool
+  /// Whether the property is read when decoding (not `.encodeOnly`).
+  let reads: Bool
+  /// Whether the property is written when encoding (not `.decodeOnly`).
+  let writes: Bool
   /// The byte offset of the property's storage (the wrapper, or the plain
   /// value) from the model's base address (see `ModelBase`).
   let offset: Int
@@ -31,8 +35,8 @@ final class Field {
   let write: (UnsafeRawPointer, any Encoder) throws -> Void
 
   init(
-    name: String, path: Path, expected: String, isRequired: Bool, debugJSON: Bool, offset: Int,
-    fast: FastRead?,
+    name: String, path: Path, expected: String, isRequired: Bool, debugJSON: Bool,
+    reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     read: @escaping (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool,
     write: @escaping (UnsafeRawPointer, any Encoder) throws -> Void
   ) {
@@ -41,6 +45,8 @@ final class Field {
     self.expected = expected
     self.isRequired = isRequired
     self.debugJSON = debugJSON
+    self.reads = reads
+    self.writes = writes
     self.offset = offset
     self.fast = fast
     self.read = read

@@ -87,7 +87,9 @@ enum FieldBuilder {
       ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
     return Field(
       name: name, path: path, expected: codec.expected,
-      isRequired: !setup.hasDefault && !isOptional, debugJSON: setup.debugJSON, offset: offset,
+      isRequired: (!setup.hasDefault && !isOptional) || setup.isRequired,
+      debugJSON: setup.debugJSON, reads: setup.direction.reads, writes: setup.direction.writes,
+      offset: offset,
       fast: fast, read: read, write: write)
   }
 

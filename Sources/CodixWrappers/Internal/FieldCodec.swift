@@ -28,6 +28,12 @@ struct FieldRules: Sendable {
 @usableFromInline
 struct FieldReader<Value> {
   let read: (inout Cursor, ReadContext) throws -> Value?
+
+  /// The reader of `Value?`: this reader, whose absent is `nil`.
+  var optional: FieldReader<Value?> {
+    let read = read
+    return FieldReader<Value?> { cursor, context in try read(&cursor, context).map { $0 } }
+  }
 }
 
 /// Writes a value at a path.

@@ -41,6 +41,7 @@ struct FieldSetup<Value>: Sendable {
     for option in options {
       switch option.kind {
       case .enforceTypeDecoding: rules.lossy = false
+      case .lossy: rules.lossy = true
       case .lossless: rules.lossless = true
       default: break
       }
@@ -53,6 +54,25 @@ struct FieldSetup<Value>: Sendable {
       if case .encodeAsNullIfNil = $0 { return true }
       return false
     }
+  }
+
+  /// Whether a value must be present even with an initial value or default.
+  var isRequired: Bool {
+    has {
+      if case .required = $0 { return true }
+      return false
+    }
+  }
+
+  /// Whether the property is read and whether it is written.
+  var direction: (reads: Bool, writes: Bool) {
+    var direction = (reads: true, writes: true)
+    for option in options {
+      if case .direction(let only) = option.kind {
+        direction = only == .decodeOnly ? (true, false) : (false, true)
+      }
+    }
+    return direction
   }
 
   var debugJSON: Bool {

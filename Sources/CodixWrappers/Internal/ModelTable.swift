@@ -68,10 +68,10 @@ final class ModelTable: @unchecked Sendable {
     self.printsJSON = printsJSON
     self.skipsSetup = skipsSetup
     let root = FieldNode()
-    for field in fields { root.insert(field, at: field.path.components[...]) }
+    for field in fields where field.reads { root.insert(field, at: field.path.components[...]) }
     root.finish()
     self.root = root
-    encodingConflict = Self.conflict(in: fields)
+    encodingConflict = Self.conflict(in: fields.filter(\.writes))
   }
 
   /// Builds the table of `prototype`'s type from a blank instance.

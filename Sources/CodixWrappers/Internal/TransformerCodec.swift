@@ -41,10 +41,7 @@ struct OptionalTransformerCodec<F: Transformer>: FieldCodec where F.From: Decoda
   }
 
   @usableFromInline func makeReader(_ rules: FieldRules) -> FieldReader<F.To?> {
-    let inner = TransformerCodec(transformer: transformer).makeReader(rules)
-    return FieldReader { cursor, context in
-      try inner.read(&cursor, context).map { Optional($0) }
-    }
+    TransformerCodec(transformer: transformer).makeReader(rules).optional
   }
 
   @usableFromInline func makeWriter() -> FieldWriter<F.To?>? {
@@ -56,4 +53,40 @@ struct OptionalTransformerCodec<F: Transformer>: FieldCodec where F.From: Decoda
   }
 
   @usableFromInline var expected: String { transformer.expectedDescription }
+}
+
+/// A value read through one one-way transformer and written through another:
+/// `@Coding("price", decode: TextToCents(), encode: CentsToText())`.
+@usableFromInline
+struct TwoWayCodec<Decode: Transformer, Encode: Transformer>: FieldCodec
+where Decode.From: Decodable, Encode.From == Decode.To, Encode.To: Encodable {
+  @usableFromInline typealias Value = Decode.To
+  @usableFromInline let decode: Decode
+  @usableFromInline let encode: Encode
+
+  @inlinable init(decode: Decode, encode: Encode) {
+    self.decode = decode
+    self.encode = encode
+  }
+
+  @usableFromInline func makeReader(_ rules: FieldRules) -> FieldReader<Decode.To> {
+    TransformerCodec(transformer: decode).makeReader(rules)
+  }
+
+  @usableFromInline func makeWriter() -> FieldWriter<Decode.To>? {
+    let encode = encode
+    return FieldWriter { value, path, encoder in
+      let raw: Encode.To
+      do {
+        raw = try encode.transform(value)
+      } catch {
+        throw Navigator.reverseFailure(
+          error, value: value, transformerName: "\(Encode.self)",
+          at: Path(codingPath: encoder.codingPath).appending(path))
+      }
+      try EncodingNavigator.encode(raw, at: path, in: encoder)
+    }
+  }
+
+  @usableFromInline var expected: String { decode.expectedDescription }
 }

@@ -6,7 +6,8 @@ import Foundation
 //   Bool    also from 0 / 1 and "true" / "false" (any case)
 //   String  also from an integer or a floating-point number
 //   [E]     elements that fail are dropped
-//   .lossless: numbers also from numeric strings
+//   .lossless: numbers also from numeric strings, a String also from a Bool,
+//              and each element of an array read by these rules
 //
 // Every fallback runs only after the strict read failed with a type mismatch,
 // so well-typed documents pay nothing, and every coercion or drop is recorded
@@ -19,6 +20,14 @@ enum ValueReaders {
       let lifted = liftedReader(wrapped, rules) as? FieldReader<V>
     {
       return lifted
+    }
+    if rules.lossless {
+      if let array = V.self as? any LossyArrayReading.Type,
+        let reader = array.elementwiseReader(rules) as? FieldReader<V>
+      {
+        return reader
+      }
+      if V.self == String.self, let reader = losslessString as? FieldReader<V> { return reader }
     }
     if rules.lossy {
       if V.self == Bool.self, let reader = lossyBool as? FieldReader<V> { return reader }
@@ -87,6 +96,20 @@ enum ValueReaders {
     }
   }
 
+  /// A `String` also from a number or a `Bool` (`.lossless`).
+  static var losslessString: FieldReader<String> {
+    FieldReader<String> { cursor, context in
+      try withFallback(
+        { try $0.decodeIfPresent(String.self) },
+        fallback: { cursor in
+          if let int = try? cursor.decode(Int.self) { return ("\(int)", "\(int)") }
+          if let double = try? cursor.decode(Double.self) { return ("\(double)", "\(double)") }
+          if let bool = try? cursor.decode(Bool.self) { return ("\(bool)", "\(bool)") }
+          return nil
+        }, expected: "String", cursor: &cursor, context: context)
+    }
+  }
+
   static var lossyString: FieldReader<String> {
     FieldReader<String> { cursor, context in
       try withFallback(
@@ -138,10 +161,7 @@ extension ValueReaders {
   private static func liftedReader<Wrapped: Decodable>(_: Wrapped.Type, _ rules: FieldRules)
     -> Any
   {
-    let inner = reader(for: Wrapped.self, rules: rules)
-    return FieldReader<Wrapped?> { cursor, context in
-      try inner.read(&cursor, context).map { Optional($0) }
-    }
+    reader(for: Wrapped.self, rules: rules).optional
   }
 }
 
@@ -149,6 +169,9 @@ extension ValueReaders {
 
 protocol LossyArrayReading {
   static func lossyReader() -> Any
+  /// A reader that reads each element with `rules` and drops the elements
+  /// that fail or are `null`.
+  static func elementwiseReader(_ rules: FieldRules) -> Any
 }
 
 extension Array: LossyArrayReading where Element: Decodable {
@@ -167,6 +190,29 @@ extension Array: LossyArrayReading where Element: Decodable {
       return try Navigator.decodeLossyArray(
         Element.self, at: cursor, userInfo: context.userInfo,
         decodeElement: { try reader.decode(Element.self, from: &$0) })
+    }
+  }
+}
+
+extension Array where Element: Decodable {
+  static func elementwiseReader(_ rules: FieldRules) -> Any {
+    let element = ValueReaders.reader(for: Element.self, rules: rules)
+    return FieldReader<[Element]> { cursor, context in
+      if cursor.isAbsent() { return nil }
+      return try Navigator.decodeLossyArray(
+        Element.self, at: cursor, userInfo: context.userInfo,
+        decodeElement: { container in
+          let before = Cursor.element(container)
+          var position = before
+          let value = try element.read(&position, context)
+          if case .element(let advanced) = position { container = advanced }
+          guard let value else {
+            var error = Absence(at: before, .null).error(expected: TypeNames.display(Element.self))
+            error.attribute(model: context.model, property: context.property)
+            throw error
+          }
+          return value
+        })
     }
   }
 }

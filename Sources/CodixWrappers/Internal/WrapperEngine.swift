@@ -166,7 +166,7 @@ enum WrapperEngine {
     }
     var model = root
     try ModelBase.withBase(of: &model, isClass: table.isClass) { (base) throws(CodixError) in
-      for field in table.fields {
+      for field in table.fields where field.writes {
         do {
           try field.write(field.storage(in: base), encoder)
         } catch {

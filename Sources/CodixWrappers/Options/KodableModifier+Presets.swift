@@ -62,6 +62,72 @@ where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Elemen
   }
 }
 
+// MARK: - Sorting with optionals (nil last)
+
+extension KodableModifier
+where
+  Value: MutableCollection & RandomAccessCollection & Sendable,
+  Value.Element: OptionalComparable & Sendable
+{
+  /// Sorts optional elements in ascending order, `nil` last:
+  /// `[8, nil, 3, 5, nil]` becomes `[3, 5, 8, nil, nil]`.
+  public static var ascending: KodableModifier {
+    KodableModifier { sortedCopy($0) { nilLast($0.comparableValue, $1.comparableValue, by: <) } }
+  }
+
+  /// Sorts optional elements in descending order, `nil` last.
+  public static var descending: KodableModifier {
+    KodableModifier { sortedCopy($0) { nilLast($0.comparableValue, $1.comparableValue, by: >) } }
+  }
+}
+
+extension KodableModifier
+where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Sendable {
+  /// Sorts the elements in ascending order of an optional property, the
+  /// elements whose property is `nil` last.
+  public static func ascending<Property: Comparable & Sendable>(
+    by keyPath: any KeyPath<Value.Element, Property?> & Sendable
+  ) -> KodableModifier {
+    KodableModifier {
+      sortedCopy($0) { nilLast($0[keyPath: keyPath], $1[keyPath: keyPath], by: <) }
+    }
+  }
+
+  /// Sorts the elements in descending order of an optional property, the
+  /// elements whose property is `nil` last.
+  public static func descending<Property: Comparable & Sendable>(
+    by keyPath: any KeyPath<Value.Element, Property?> & Sendable
+  ) -> KodableModifier {
+    KodableModifier {
+      sortedCopy($0) { nilLast($0[keyPath: keyPath], $1[keyPath: keyPath], by: >) }
+    }
+  }
+}
+
+/// An optional whose wrapped value is `Comparable`, so that the sorting
+/// presets can order arrays of optionals without declaring `Optional`
+/// itself `Comparable`.
+public protocol OptionalComparable {
+  /// The wrapped type.
+  associatedtype Wrapped: Comparable
+  /// The value, or `nil`.
+  var comparableValue: Wrapped? { get }
+}
+
+extension Optional: OptionalComparable where Wrapped: Comparable {
+  /// The optional itself.
+  public var comparableValue: Wrapped? { self }
+}
+
+/// Orders two optionals by `areInIncreasingOrder`, every `nil` after every value.
+private func nilLast<T>(_ lhs: T?, _ rhs: T?, by areInIncreasingOrder: (T, T) -> Bool) -> Bool {
+  switch (lhs, rhs) {
+  case (let lhs?, let rhs?): areInIncreasingOrder(lhs, rhs)
+  case (.some, nil): true
+  case (nil, _): false
+  }
+}
+
 // MARK: - Comparable values
 
 extension KodableModifier where Value: Comparable & Sendable {
@@ -71,19 +137,21 @@ extension KodableModifier where Value: Comparable & Sendable {
     KodableModifier { Swift.min(Swift.max($0, limits.lowerBound), limits.upperBound) }
   }
 
-  /// Accepts only values inside `limits`; others fail with `.validationFailed`.
+  /// Constrains the value to `limits`, as ``clamping(to:)`` does (Kodable's
+  /// name). To reject values outside instead, use
+  /// `.validation { limits.contains($0) }`.
   public static func range(_ limits: ClosedRange<Value>) -> KodableModifier {
-    KodableModifier { limits.contains($0) }
+    clamping(to: limits)
   }
 
-  /// Accepts only values of at most `maximum`; others fail with `.validationFailed`.
+  /// Constrains the value to at most `maximum`: a larger value becomes `maximum`.
   public static func max(_ maximum: Value) -> KodableModifier {
-    KodableModifier { $0 <= maximum }
+    KodableModifier { Swift.min($0, maximum) }
   }
 
-  /// Accepts only values of at least `minimum`; others fail with `.validationFailed`.
+  /// Constrains the value to at least `minimum`: a smaller value becomes `minimum`.
   public static func min(_ minimum: Value) -> KodableModifier {
-    KodableModifier { $0 >= minimum }
+    KodableModifier { Swift.max($0, minimum) }
   }
 }
 

@@ -46,17 +46,45 @@ where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Elemen
   }
 }
 
+extension KodableOption
+where
+  Value: MutableCollection & RandomAccessCollection & Sendable,
+  Value.Element: OptionalComparable & Sendable
+{
+  /// Sorts optional elements in ascending order, `nil` last.
+  public static var ascending: KodableOption { .modifier(.ascending) }
+  /// Sorts optional elements in descending order, `nil` last.
+  public static var descending: KodableOption { .modifier(.descending) }
+}
+
+extension KodableOption
+where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Sendable {
+  /// Sorts the elements in ascending order of an optional property, `nil` last.
+  public static func ascending<Property: Comparable & Sendable>(
+    by keyPath: any KeyPath<Value.Element, Property?> & Sendable
+  ) -> KodableOption {
+    .modifier(.ascending(by: keyPath))
+  }
+
+  /// Sorts the elements in descending order of an optional property, `nil` last.
+  public static func descending<Property: Comparable & Sendable>(
+    by keyPath: any KeyPath<Value.Element, Property?> & Sendable
+  ) -> KodableOption {
+    .modifier(.descending(by: keyPath))
+  }
+}
+
 extension KodableOption where Value: Comparable & Sendable {
   /// Clamps the value into `limits`.
   public static func clamping(to limits: ClosedRange<Value>) -> KodableOption {
     .modifier(.clamping(to: limits))
   }
-  /// Accepts only values inside `limits`.
+  /// Constrains the value to `limits` (the same as ``clamping(to:)``).
   public static func range(_ limits: ClosedRange<Value>) -> KodableOption {
     .modifier(.range(limits))
   }
-  /// Accepts only values of at most `maximum`.
+  /// Constrains the value to at most `maximum`.
   public static func max(_ maximum: Value) -> KodableOption { .modifier(.max(maximum)) }
-  /// Accepts only values of at least `minimum`.
+  /// Constrains the value to at least `minimum`.
   public static func min(_ minimum: Value) -> KodableOption { .modifier(.min(minimum)) }
 }

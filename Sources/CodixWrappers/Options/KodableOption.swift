@@ -15,11 +15,19 @@
 public struct KodableOption<Value>: Sendable {
   enum Kind: Sendable {
     case enforceTypeDecoding
+    case lossy
     case lossless
+    case direction(Direction)
+    case required
     case encodeAsNullIfNil
     case debugJSON
     case key(Path)
     case modifier(KodableModifier<Value>)
+  }
+
+  /// Which ways a property is coded.
+  enum Direction: Sendable {
+    case decodeOnly, encodeOnly
   }
 
   let kind: Kind
@@ -33,9 +41,37 @@ public struct KodableOption<Value>: Sendable {
   /// the whole array.
   public static var enforceTypeDecoding: KodableOption { KodableOption(.enforceTypeDecoding) }
 
-  /// Also reads numbers written as strings: `"42"` for an `Int`, `"9.5"` for a `Double`.
-  /// Each such coercion is recorded to ``CodixDiagnostics``.
+  /// The same as ``enforceTypeDecoding``: Kodable's current name.
+  public static var enforceType: KodableOption { KodableOption(.enforceTypeDecoding) }
+
+  /// States that the property reads lossily, which is the default: a `Bool`
+  /// also from `0`/`1` and `"true"`/`"false"`, a `String` from a number, and an
+  /// array without the elements that fail. Kodable's current name; it undoes
+  /// an earlier ``enforceTypeDecoding`` of the same property.
+  public static var lossy: KodableOption { KodableOption(.lossy) }
+
+  /// Also reads numbers written as strings (`"42"` for an `Int`, `"9.5"` for a
+  /// `Double`) and strings written as numbers or booleans (`1.5` and `true`
+  /// for a `String`); in an array, each element is read so, and the elements
+  /// that still fail or are `null` are dropped. Each coercion is recorded to
+  /// ``CodixDiagnostics``.
   public static var lossless: KodableOption { KodableOption(.lossless) }
+
+  /// Reads the property but never writes it when encoding.
+  public static var decodeOnly: KodableOption { KodableOption(.direction(.decodeOnly)) }
+
+  /// Writes the property when encoding but never reads it: it keeps the value
+  /// its model's `init()` gave it.
+  public static var encodeOnly: KodableOption { KodableOption(.direction(.encodeOnly)) }
+
+  /// Requires a value in the document even though the property has an
+  /// initial value or a default: missing or `null` throws `.keyNotFound` /
+  /// `.valueNotFound`, as for a property without one.
+  ///
+  /// ```swift
+  /// @Coding("id", .required) var id: Int = 0
+  /// ```
+  public static var required: KodableOption { KodableOption(.required) }
 
   /// Encodes `nil` as an explicit `null` instead of leaving the key out.
   public static var encodeAsNullIfNil: KodableOption { KodableOption(.encodeAsNullIfNil) }

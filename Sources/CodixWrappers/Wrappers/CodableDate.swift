@@ -79,6 +79,36 @@ extension CodableDate where Value == Date {
       value: wrappedValue, key: nil, options: options, hasDefault: true,
       codec: TransformerCodec(transformer: strategy))
   }
+
+  /// A date in `strategy` at `key`, strategy first as current Kodable writes
+  /// it: `@CodableDate(.rfc2822, "rfc2822") var date: Date`.
+  @inlinable
+  public init(_ strategy: DateCodingStrategy, _ key: Path, _ options: KodableOption<Date>...) {
+    self.init(
+      value: nil, key: key, options: options, hasDefault: false,
+      codec: TransformerCodec(transformer: strategy))
+  }
+
+  /// A date in `strategy` at `key`, using `default` when it is missing or
+  /// `null`: `@CodableDate(.timestamp, "created", default: .distantPast)`.
+  @inlinable
+  public init(
+    _ strategy: DateCodingStrategy = .iso8601, _ key: Path, default: Date,
+    _ options: KodableOption<Date>...
+  ) {
+    self.init(
+      value: `default`, key: key, options: options, hasDefault: true,
+      codec: TransformerCodec(transformer: strategy))
+  }
+
+  /// An ISO 8601 date at the property's name with options:
+  /// `@CodableDate(.enforceType) var created: Date`.
+  @inlinable
+  public init(_ options: KodableOption<Date>...) {
+    self.init(
+      value: nil, key: nil, options: options, hasDefault: false,
+      codec: TransformerCodec(transformer: DateCodingStrategy.iso8601))
+  }
 }
 
 extension CodableDate where Value == Date? {
@@ -98,6 +128,23 @@ extension CodableDate where Value == Date? {
     self.init(
       value: nil, key: key, options: options, hasDefault: false,
       codec: OptionalTransformerCodec(transformer: strategy))
+  }
+
+  /// An optional date in `strategy` at `key`, strategy first as current
+  /// Kodable writes it: `@CodableDate(.iso8601, "updated") var updated: Date?`.
+  @inlinable
+  public init(_ strategy: DateCodingStrategy, _ key: Path, _ options: KodableOption<Date?>...) {
+    self.init(
+      value: nil, key: key, options: options, hasDefault: false,
+      codec: OptionalTransformerCodec(transformer: strategy))
+  }
+
+  /// An optional ISO 8601 date at the property's name with options.
+  @inlinable
+  public init(_ options: KodableOption<Date?>...) {
+    self.init(
+      value: nil, key: nil, options: options, hasDefault: false,
+      codec: OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601))
   }
 }
 

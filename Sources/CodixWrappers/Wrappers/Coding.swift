@@ -149,6 +149,33 @@ extension Coding {
       value: nil, key: key, options: options, hasDefault: false,
       codec: OptionalTransformerCodec(transformer: transformer))
   }
+  /// Reads the raw value at `key` with one transformer and writes it back with
+  /// another: `decode` converts the document's value into the property's,
+  /// `encode` converts the property's value into the document's.
+  ///
+  /// ```swift
+  /// @Coding("price", decode: TextToCents(), encode: CentsToText()) var cents: Int
+  /// ```
+  @inlinable
+  public init<D: Transformer, E: Transformer>(
+    _ key: Path? = nil, decode: D, encode: E, _ options: KodableOption<Value>...
+  ) where D.To == Value, D.From: Decodable, E.From == Value, E.To: Encodable {
+    self.init(
+      value: nil, key: key, options: options, hasDefault: false,
+      codec: TwoWayCodec(decode: decode, encode: encode))
+  }
+
+  /// Reads and writes through two transformers, keeping the initial value
+  /// when the key is missing or `null`.
+  @inlinable
+  public init<D: Transformer, E: Transformer>(
+    wrappedValue: Value, _ key: Path? = nil, decode: D, encode: E,
+    _ options: KodableOption<Value>...
+  ) where D.To == Value, D.From: Decodable, E.From == Value, E.To: Encodable {
+    self.init(
+      value: wrappedValue, key: key, options: options, hasDefault: true,
+      codec: TwoWayCodec(decode: decode, encode: encode))
+  }
 }
 
 // MARK: - Conformances

@@ -39,6 +39,14 @@ public struct KodableTransformable<T: KodableTransform> {
         key: key, options: options, hasDefault: true, codec: TransformerCodec(transformer: T())))
   }
 
+  /// A wrapper holding a value decoded outside a model's table.
+  init(decoded value: T.To) {
+    storage = WrapperStorage(
+      value: value,
+      setup: FieldSetup(
+        key: nil, options: [], hasDefault: false, codec: TransformerCodec(transformer: T())))
+  }
+
   /// The converted value.
   public var wrappedValue: T.To {
     get {

@@ -1,0 +1,50 @@
+import Foundation
+
+/// An encoder that turns values into whole documents, such as `JSONEncoder`
+/// and `PropertyListEncoder`.
+///
+/// Conforming encoders get ``encode(_:at:)``, which writes a value at a path
+/// of a new document:
+///
+/// ```swift
+/// let data = try JSONEncoder().encode(user, at: "response.users[0]")
+/// // {"response":{"users":[{…the user…}]}}
+/// ```
+public protocol CodixTopLevelEncoder {
+  /// Encodes a value as a whole document.
+  func encode<T: Encodable>(_ value: T) throws -> Data
+}
+
+extension JSONEncoder: CodixTopLevelEncoder {}
+extension PropertyListEncoder: CodixTopLevelEncoder {}
+
+extension CodixTopLevelEncoder {
+  /// Encodes `value` at `path` of a new document: the objects and arrays on
+  /// the way are created (arrays padded with `null` up to an index).
+  ///
+  /// ```swift
+  /// let data = try JSONEncoder().encode(42, at: "data.items[1]")
+  /// // {"data":{"items":[null,42]}}
+  /// ```
+  ///
+  /// - Throws: A ``CodixError``: `.invalidPath` for a malformed path or a
+  ///   negative index, or whatever encoding `value` throws.
+  public func encode<T: Encodable>(_ value: T, at path: Path) throws -> Data {
+    _ = try path.validComponents()
+    do {
+      return try encode(PathEnvelope(value: value, path: path))
+    } catch {
+      throw CodixError.wrap(error, at: path)
+    }
+  }
+}
+
+/// The document's root, which writes a value at a path.
+private struct PathEnvelope<Value: Encodable>: Encodable {
+  let value: Value
+  let path: Path
+
+  func encode(to encoder: any Encoder) throws {
+    try EncodingNavigator.encode(value, at: path, in: encoder)
+  }
+}

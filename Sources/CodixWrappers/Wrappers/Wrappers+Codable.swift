@@ -1,0 +1,209 @@
+import CodixCore
+import Foundation
+
+// The wrappers are `Codable` themselves, as Kodable's are, so that they also
+// work inside a type whose `Codable` conformance the compiler synthesizes
+// (a plain `struct Song: Codable`, not a `Kodable` model):
+//
+//     struct Song: Codable {
+//       @Coding var title: String          // read at "title", lossy rules apply
+//       @CodableDate var released: Date    // ISO 8601
+//       @Coding var rating: Int?           // missing or null: nil
+//     }
+//
+// There the synthesized code chooses the key (the property's name) and makes
+// each wrapper with `init(from:)`, so a declaration's key, options, default
+// and transformer are not known: `@Coding` reads its value with the lossy
+// rules, `@CodableDate` reads ISO 8601, `KodableTransformable` uses its
+// transform. An optional value that is missing or `null` is `nil`; `nil` is
+// left out when encoding. In a `Kodable` model none of this runs: the model's
+// table reads each wrapper with everything its declaration says.
+
+// MARK: - Coding
+
+extension Coding: Decodable where Value: Decodable {
+  /// Decodes the value at this wrapper's position, with the lossy rules.
+  public init(from decoder: any Decoder) throws {
+    let reader = ValueReaders.reader(for: Value.self, rules: FieldRules())
+    self.init(
+      value: try SynthesizedCoding.decode(Value.self, from: decoder, reader: reader),
+      key: nil, options: [], hasDefault: false, codec: nil)
+  }
+}
+
+extension Coding: Encodable where Value: Encodable {
+  /// Encodes the value (`null` for `nil`) at this wrapper's position.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(try SynthesizedCoding.value(of: storage, in: encoder))
+  }
+}
+
+// MARK: - CodableDate
+
+extension CodableDate: Decodable where Value: DateConvertibleValue {
+  /// Decodes an ISO 8601 date at this wrapper's position.
+  public init(from decoder: any Decoder) throws {
+    let reader = TransformerCodec(transformer: DateCodingStrategy.iso8601).makeReader(FieldRules())
+    let date: Date? =
+      Value.self == Date?.self
+      ? try SynthesizedCoding.decode(Date?.self, from: decoder, reader: reader.optional)
+      : try SynthesizedCoding.decode(Date.self, from: decoder, reader: reader)
+    self.init(
+      value: Value.wrapping(date), key: nil, options: [], hasDefault: false, codec: nil)
+  }
+}
+
+extension CodableDate: Encodable where Value: DateConvertibleValue {
+  /// Encodes the date as ISO 8601 (`null` for `nil`) at this wrapper's position.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    guard let date = try SynthesizedCoding.value(of: storage, in: encoder).dateValue else {
+      return try container.encodeNil()
+    }
+    try container.encode(try DateCodingStrategy.iso8601.reverse(date))
+  }
+}
+
+/// `Date` or `Date?`: the values a ``CodableDate`` holds.
+public protocol DateConvertibleValue {
+  /// The date, or `nil`.
+  var dateValue: Date? { get }
+  /// The value holding `date`.
+  static func wrapping(_ date: Date?) -> Self?
+}
+
+extension Date: DateConvertibleValue {
+  /// The date itself.
+  public var dateValue: Date? { self }
+  /// `date`, if there is one.
+  public static func wrapping(_ date: Date?) -> Date? { date }
+}
+
+extension Optional: DateConvertibleValue where Wrapped == Date {
+  /// The date, or `nil`.
+  public var dateValue: Date? { self }
+  /// `date` as an optional.
+  public static func wrapping(_ date: Date?) -> Date?? { .some(date) }
+}
+
+// MARK: - KodableTransformable
+
+extension KodableTransformable: Decodable {
+  /// Decodes the raw value at this wrapper's position and converts it with `T()`.
+  public init(from decoder: any Decoder) throws {
+    let reader = TransformerCodec(transformer: T()).makeReader(FieldRules())
+    self.init(decoded: try SynthesizedCoding.decode(T.To.self, from: decoder, reader: reader))
+  }
+}
+
+extension KodableTransformable: Encodable {
+  /// Converts the value back with `T()` and encodes it at this wrapper's position.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(try T().reverse(SynthesizedCoding.value(of: storage, in: encoder)))
+  }
+}
+
+// MARK: - Missing keys and nil values
+
+extension KeyedDecodingContainer {
+  /// Decodes a ``Coding`` in a synthesized `Codable` type: an optional value
+  /// that is missing or `null` is `nil`; a required one is a ``CodixError``.
+  public func decode<Value: Decodable>(_ type: Coding<Value>.Type, forKey key: Key) throws
+    -> Coding<Value>
+  {
+    let absent: Coding<Value>? =
+      Value.self is any AnyOptional.Type
+      ? Coding(value: nil, key: nil, options: [], hasDefault: false, codec: nil) : nil
+    return try SynthesizedCoding.wrapper(type, in: self, forKey: key, absent: absent)
+  }
+
+  /// Decodes a ``CodableDate`` in a synthesized `Codable` type: a `Date?` that
+  /// is missing or `null` is `nil`; a `Date` is required.
+  public func decode<Value: DateConvertibleValue>(
+    _ type: CodableDate<Value>.Type, forKey key: Key
+  ) throws -> CodableDate<Value> {
+    let absent: CodableDate<Value>? =
+      Value.self == Date?.self
+      ? CodableDate(
+        value: Value.wrapping(nil), key: nil, options: [], hasDefault: false, codec: nil)
+      : nil
+    return try SynthesizedCoding.wrapper(type, in: self, forKey: key, absent: absent)
+  }
+}
+
+extension KeyedEncodingContainer {
+  /// Encodes a ``Coding`` in a synthesized `Codable` type, leaving out `nil`.
+  public mutating func encode<Value: Encodable>(_ value: Coding<Value>, forKey key: Key) throws {
+    guard let current = value.storage.current else { return }
+    if let optional = current as? any AnyOptional, optional.isNone { return }
+    try encode(current, forKey: key)
+  }
+
+  /// Encodes a ``CodableDate`` in a synthesized `Codable` type as ISO 8601,
+  /// leaving out `nil`.
+  public mutating func encode<Value: DateConvertibleValue>(
+    _ value: CodableDate<Value>, forKey key: Key
+  ) throws {
+    guard let date = value.storage.current?.dateValue else { return }
+    try encode(try DateCodingStrategy.iso8601.reverse(date), forKey: key)
+  }
+}
+
+// MARK: - The shared reading
+
+enum SynthesizedCoding {
+  /// Reads the value at `decoder` with `reader`, as a property named by the
+  /// decoder's last key; `nil` or `null` is an error unless `V` is optional.
+  static func decode<V>(_ type: V.Type, from decoder: any Decoder, reader: FieldReader<V>) throws
+    -> V
+  {
+    var cursor = Cursor.root(decoder)
+    let property = decoder.codingPath.last?.stringValue ?? ""
+    let context = ReadContext(userInfo: decoder.userInfo, model: "", property: property)
+    let value: V?
+    do {
+      value = try reader.read(&cursor, context)
+    } catch {
+      var codix = Navigator.enriched(error, at: cursor)
+      if codix.property == nil { codix.property = property }
+      throw codix
+    }
+    if let value { return value }
+    if let none = (V.self as? any AnyOptional.Type)?.noneValue as? V { return none }
+    var error = Absence(at: cursor, .null).error(expected: TypeNames.display(V.self))
+    error.property = property
+    throw error
+  }
+
+  /// A wrapper's value for encoding; an error when a non-optional one was
+  /// never set.
+  static func value<V>(of storage: WrapperStorage<V>, in encoder: any Encoder) throws -> V {
+    guard let value = storage.current else {
+      let name = encoder.codingPath.last?.stringValue ?? ""
+      throw CodixError(
+        .valueNotFound, at: Path(codingPath: encoder.codingPath),
+        detail: .unsetProperty(property: name), expected: "a value to encode")
+    }
+    return value
+  }
+
+  /// A wrapper at `key`: `absent` when the key is missing or `null` and the
+  /// wrapper can be empty, else decoded by its `init(from:)`.
+  static func wrapper<W: Decodable, Key: CodingKey>(
+    _ type: W.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key, absent: W?
+  ) throws -> W {
+    if let absent, try !container.contains(key) || container.decodeNil(forKey: key) {
+      return absent
+    }
+    guard container.contains(key) else {
+      let cursor = Cursor.root(try container.superDecoder(forKey: key))
+      var error = Absence(at: cursor, .missingKey).error(expected: nil)
+      error.path = Path(codingPath: container.codingPath + [key])
+      error.property = key.stringValue
+      throw error
+    }
+    return try W(from: container.superDecoder(forKey: key))
+  }
+}

@@ -151,7 +151,7 @@ let package = Package(
 def locate(message, programs):
     """Rewrites compiler diagnostics to point at the Markdown source."""
     by_name = {example.name: example for example in programs}
-    pattern = re.compile(r"Sources/(Example_\w+)/main\.swift:(\d+):(\d+)")
+    pattern = re.compile(r"\S*Sources/(Example_\w+)/main\.swift:(\d+):(\d+)")
 
     def replace(match):
         example = by_name.get(match.group(1))

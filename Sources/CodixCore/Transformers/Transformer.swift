@@ -31,12 +31,12 @@ public protocol Transformer<From, To>: Sendable {
   func transform(_ value: From) throws -> To
 
   /// What the transformer expects, for error reports: `"Date (format yyyy/MM/dd)"`.
-  /// The default is the name of ``To``.
+  /// The default is the name of ``Transformer/To``.
   var expectedDescription: String { get }
 }
 
 extension Transformer {
-  /// The name of ``To``, for error reports.
+  /// The name of ``Transformer/To``, for error reports.
   public var expectedDescription: String { TypeNames.display(To.self) }
 }
 

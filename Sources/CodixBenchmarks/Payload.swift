@@ -4,6 +4,13 @@ import Foundation
 /// a nested object and one an array, inside `{"response": {"users": [...]}}`.
 enum Payload {
   static func make(count: Int) -> Data {
+    Data(
+      ("{\"response\": {\"users\": " + String(decoding: users(count: count), as: UTF8.self) + "}}")
+        .utf8)
+  }
+
+  /// The users alone, as a top-level array: for a plain `JSONDecoder().decode`.
+  static func users(count: Int) -> Data {
     var users: [String] = []
     users.reserveCapacity(count)
     for i in 0..<count {
@@ -16,6 +23,6 @@ enum Payload {
         "address": {"street": "\(i) Main Street", "city": "City \(i % 50)", "zip": "\(10000 + i)"}}
         """)
     }
-    return Data(("{\"response\": {\"users\": [" + users.joined(separator: ",") + "]}}").utf8)
+    return Data(("[" + users.joined(separator: ",") + "]").utf8)
   }
 }

@@ -73,6 +73,63 @@ try report(
     },
   ], rounds: rounds, iterations: quick ? 2 : 5)
 
+let usersOnly = Payload.users(count: 2_000)
+try report(
+  "Dotted paths into a nested object: 2,000 users x 6 fields, plain JSONDecoder().decode, median of \(rounds) rounds",
+  [
+    Case(name: "hand-written Codable") {
+      try decoder.decode([DottedHandUser].self, from: usersOnly).count
+    },
+    Case(name: "CodixPath, plain decode") {
+      try decoder.decode([DottedPathUser].self, from: usersOnly).count
+    },
+    Case(name: "CodixPath, decode(_:from:at:)") {
+      try decoder.decode([DottedPathUser].self, from: usersOnly, at: "").count
+    },
+    Case(name: "CodixWrappers, plain decode") {
+      try decoder.decode([DottedWrapperUser].self, from: usersOnly).count
+    },
+  ], rounds: rounds, iterations: quick ? 2 : 5)
+
+let dates = DatePayload.make(count: 2_000)
+let isoDecoder = JSONDecoder()
+isoDecoder.dateDecodingStrategy = .iso8601
+try report(
+  "Dates: 2,000 events x 3 ISO 8601 dates (Z, offset), median of \(rounds) rounds",
+  [
+    Case(name: "Codable, .iso8601") { try isoDecoder.decode([HandEvent].self, from: dates).count },
+    Case(name: "CodixPath, .iso8601") { try decoder.decode([PathEvent].self, from: dates).count },
+    Case(name: "@CodableDate, .iso8601") {
+      try decoder.decode([WrapperEvent].self, from: dates).count
+    },
+    Case(name: "@CodableDate, .format(...)") {
+      try decoder.decode([FormattedEvent].self, from: dates).count
+    },
+  ], rounds: rounds, iterations: quick ? 1 : 3)
+
+let handUsers = try decoder.decode(HandResponse.self, from: payload).users
+let encodableUsers = handUsers.map(EncodableUser.init)
+let pathUsers = handUsers.map(PathEncodedUser.init)
+let wrapperUsers = handUsers.map(WrapperEncodedUser.init)
+let encoder = JSONEncoder()
+try report(
+  "Encoding: 2,000 users x 7 fields (3 in a nested object), median of \(rounds) rounds",
+  [
+    Case(name: "synthesized Encodable") { try encoder.encode(encodableUsers).count },
+    Case(name: "CodixPath encode(_:at:)") { try encoder.encode(pathUsers).count },
+    Case(name: "CodixWrappers") { try encoder.encode(wrapperUsers).count },
+  ], rounds: rounds, iterations: quick ? 2 : 5)
+
+let oneUser = Data(
+  #"{"id": 1, "name": "a", "email": "e", "age": 2, "score": 1.5, "is_active": true, "nick_name": "n", "balance": 2.5, "role": "r", "tags": ["t"], "address": {"city": "c", "zip": "z"}}"#
+    .utf8)
+let colds = try coldDecodeMicroseconds(of: oneUser).sorted()
+print(
+  "\nFirst decode of a 12-property wrapper type (building its table), 10 types: median "
+    + String(format: "%.1f", colds[colds.count / 2]) + " µs, max "
+    + String(format: "%.1f", colds.last ?? 0)
+    + " µs")
+
 if let twitter = corpus("twitter.json") {
   try report(
     "twitter.json: 100 statuses x 11 fields (\(twitter.count / 1024) KiB), median of \(rounds) rounds",

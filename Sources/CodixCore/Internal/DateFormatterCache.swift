@@ -7,11 +7,16 @@ import Foundation
 /// ICU's parser accepts other separators than the format's (`"2000-08-12"` for
 /// `yyyy/MM/dd`), so a parse is accepted only when the text holds the format's
 /// separators in order: a date in another layout is an error, not a guess.
+///
+/// A fixed-width numeric format read in UTC with `en_US_POSIX` (Codix's
+/// defaults) is read and written by `FixedWidthDateFormat` instead, about
+/// thirty times faster; the formatter stays for what that reader leaves to it.
 package final class SharedDateFormatter: @unchecked Sendable {
   private let formatter: DateFormatter
   private let separators: [Character]
+  private let fast: FixedWidthDateFormat?
 
-  init(format: String, timeZone: TimeZone, locale: Locale) {
+  init(format: String, timeZone: TimeZone, locale: Locale, allowsFastPath: Bool = true) {
     let formatter = DateFormatter()
     formatter.locale = locale
     formatter.timeZone = timeZone
@@ -19,6 +24,10 @@ package final class SharedDateFormatter: @unchecked Sendable {
     formatter.isLenient = false
     self.formatter = formatter
     self.separators = Self.separators(of: format)
+    let isDefault =
+      timeZone.secondsFromGMT() == 0 && ["GMT", "UTC"].contains(timeZone.identifier)
+      && locale.identifier == "en_US_POSIX"
+    fast = allowsFastPath && isDefault ? FixedWidthDateFormat(pattern: format) : nil
   }
 
   /// Shares a copy of a formatter configured by the caller (its format, time
@@ -28,6 +37,7 @@ package final class SharedDateFormatter: @unchecked Sendable {
     // safe: `copy()` of a DateFormatter is a DateFormatter.
     self.formatter = formatter.copy() as! DateFormatter
     self.separators = Self.separators(of: formatter.dateFormat ?? "")
+    fast = nil
   }
 
   /// The punctuation a format writes literally: `["/", "/"]` for `yyyy/MM/dd`.
@@ -47,6 +57,13 @@ package final class SharedDateFormatter: @unchecked Sendable {
   }
 
   package func date(from string: String) -> Date? {
+    if let fast {
+      switch fast.read(string) {
+      case .date(let date): return date
+      case .invalid: return nil
+      case .unsupported: break
+      }
+    }
     guard let date = formatter.date(from: string) else { return nil }
     var remaining = separators[...]
     for character in string where character == remaining.first {
@@ -54,7 +71,9 @@ package final class SharedDateFormatter: @unchecked Sendable {
     }
     return remaining.isEmpty ? date : nil
   }
-  package func string(from date: Date) -> String { formatter.string(from: date) }
+  package func string(from date: Date) -> String {
+    fast?.string(from: date) ?? formatter.string(from: date)
+  }
 }
 
 /// Builds each distinct formatter once. The cache is filled under a lock, so

@@ -102,6 +102,9 @@ extension KeyedDecodingContainer {
   @inlinable
   package func codixDecode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     // safe: every unsafeBitCast below converts a value to the type T was just found to be.
+    if T.self == DateValue.self {
+      return unsafeBitCast(try codixDecodeDateValue(forKey: key), to: T.self)
+    }
     switch StandardScalar.of(T.self) {
     case .string?: return unsafeBitCast(try decode(String.self, forKey: key), to: T.self)
     case .bool?: return unsafeBitCast(try decode(Bool.self, forKey: key), to: T.self)
@@ -125,6 +128,9 @@ extension KeyedDecodingContainer {
   @inlinable
   package func codixDecodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     // safe: every unsafeBitCast below converts a value to the type T was just found to be.
+    if T.self == DateValue.self {
+      return unsafeBitCast(try codixDecodeDateValueIfPresent(forKey: key), to: T?.self)
+    }
     switch StandardScalar.of(T.self) {
     case .string?: return unsafeBitCast(try decodeIfPresent(String.self, forKey: key), to: T?.self)
     case .bool?: return unsafeBitCast(try decodeIfPresent(Bool.self, forKey: key), to: T?.self)
@@ -141,6 +147,28 @@ extension KeyedDecodingContainer {
     case .double?: return unsafeBitCast(try decodeIfPresent(Double.self, forKey: key), to: T?.self)
     case .float?: return unsafeBitCast(try decodeIfPresent(Float.self, forKey: key), to: T?.self)
     case nil: return try decodeIfPresent(type, forKey: key)
+    }
+  }
+
+  /// Reads a date's raw value: a string (the common case, read first through
+  /// the concrete overload) or a number. Decoding `DateValue` itself would
+  /// try a number first and pay for a thrown error on every string date.
+  @usableFromInline
+  package func codixDecodeDateValue(forKey key: Key) throws -> DateValue {
+    do {
+      return .string(try decode(String.self, forKey: key))
+    } catch DecodingError.typeMismatch {
+      return .number(try decode(Double.self, forKey: key))
+    }
+  }
+
+  /// Reads a date's raw value, or `nil` when it is missing or `null`.
+  @usableFromInline
+  package func codixDecodeDateValueIfPresent(forKey key: Key) throws -> DateValue? {
+    do {
+      return try decodeIfPresent(String.self, forKey: key).map(DateValue.string)
+    } catch DecodingError.typeMismatch {
+      return try decodeIfPresent(Double.self, forKey: key).map(DateValue.number)
     }
   }
 }

@@ -11,10 +11,10 @@ public enum DateValue: Codable, Hashable, Sendable {
   /// Decodes a string or a number.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
-    if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else {
+    do {
       self = .string(try container.decode(String.self))
+    } catch DecodingError.typeMismatch {
+      self = .number(try container.decode(Double.self))
     }
   }
 

@@ -440,3 +440,32 @@ private struct Song: Decodable, Equatable {
   #expect(results.count == 200)
   #expect(results.allSatisfy { $0 })
 }
+
+// MARK: - Dotted paths (the fast walk) report like every other path
+
+private struct Dotted: Decodable {
+  let city: String
+  init(from decoder: any Decoder) throws {
+    city = try decoder.decode(at: "user.address.city")
+  }
+}
+
+@Test(arguments: [
+  (#"{"user": {"address": {"city": "Paris"}}}"#, nil as CodixError.Kind?, ""),
+  (#"{"user": {"adress": {"city": "Paris"}}}"#, .keyNotFound, "user.address"),
+  (#"{"user": {"address": {"cty": "Paris"}}}"#, .keyNotFound, "user.address.city"),
+  (#"{"user": {"address": null}}"#, .valueNotFound, "user.address"),
+  (#"{"user": {"address": {"city": 7}}}"#, .typeMismatch, "user.address.city"),
+  (#"{"user": "flat"}"#, .typeMismatch, "user"),
+])
+func dottedPathsDecodeAndReport(document: String, kind: CodixError.Kind?, path: String) throws {
+  do {
+    let value = try JSONDecoder().decode(Dotted.self, from: json(document))
+    #expect(kind == nil)
+    #expect(value.city == "Paris")
+  } catch let error as CodixError {
+    #expect(error.kind == kind)
+    #expect(error.path == Path(path))
+    if error.kind == .keyNotFound { #expect(error.message?.contains("Did you mean") == true) }
+  }
+}

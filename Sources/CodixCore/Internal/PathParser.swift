@@ -43,7 +43,24 @@ enum PathParser {
       }
       return true
     }
-    return plain == true ? .key(text) : parse(text, separator: ".")
+    return plain == true ? .key(text) : parseWithSeparators(text)
+  }
+
+  /// Parses a literal that has a separator or a bracket. Keys joined by dots
+  /// and nothing else (`"address.city"`, the common case) are kept as the
+  /// text, split as they are walked: no array, no copies.
+  @usableFromInline
+  static func parseWithSeparators(_ text: String) -> Path.Storage {
+    let dotted = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      var previous = dot
+      for byte in bytes {
+        if byte == openBracket || byte == closeBracket || byte == quote { return false }
+        if byte == dot, previous == dot { return false }  // an empty key
+        previous = byte
+      }
+      return previous != dot
+    }
+    return dotted == true ? .dotted(text) : parse(text, separator: ".")
   }
 
   @usableFromInline

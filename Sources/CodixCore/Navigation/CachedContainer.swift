@@ -14,7 +14,8 @@ package final class CachedContainer {
   }
 
   /// The container of the object at `key`, opened once for this object.
-  func nested(_ key: String) throws -> CachedContainer {
+  @usableFromInline
+  package func nested(_ key: String) throws -> CachedContainer {
     for nested in nestedEntries where nested.key == key { return nested.entry }
     let entry = CachedContainer(
       try container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key)))

@@ -29,6 +29,17 @@ package enum Navigator {
       if let absence = try walk.step(.key(key)) { return .absent(absence) }
       return .present(walk.cursor)
     }
+    if let text = path.dottedText {
+      // Keys joined by dots, split as they are walked: no array.
+      let bytes = text.utf8
+      var start = bytes.startIndex
+      while true {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        if let absence = try walk.step(.key(String(text[start..<end]))) { return .absent(absence) }
+        guard end != bytes.endIndex else { return .present(walk.cursor) }
+        start = bytes.index(after: end)
+      }
+    }
     for component in try path.validComponents() {
       if let absence = try walk.step(component) { return .absent(absence) }
     }
@@ -177,7 +188,36 @@ package enum Navigator {
         throw failure(error, decoding: type, at: key, in: entry.container, decoder: decoder)
       }
     }
+    if let text = path.dottedText {
+      return try decodeDotted(type, keys: text, at: path, in: decoder)
+    }
     return try decode(type, at: path, in: decoder)
+  }
+
+  /// Decodes `T` at a path of keys joined by dots (`"address.city"`):
+  /// specialised where it is called, through the cached containers of the
+  /// decoder's value and the objects below it. On any failure, the general
+  /// walk runs again, step by step, to report what went wrong where.
+  @inlinable
+  package static func decodeDotted<T: Decodable, D: Decoder>(
+    _ type: T.Type, keys text: String, at path: Path, in decoder: D
+  ) throws(CodixError) -> T {
+    do {
+      var entry = try KeyedContainerCache.entry(for: decoder)
+      let bytes = text.utf8
+      var start = bytes.startIndex
+      while true {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        let key = String(text[start..<end])
+        if end == bytes.endIndex {
+          return try entry.container.codixDecode(type, forKey: CodixKey(key))
+        }
+        entry = try entry.nested(key)
+        start = bytes.index(after: end)
+      }
+    } catch {
+      return try decode(type, at: path, in: decoder)
+    }
   }
 
   /// Decodes `T` at `path` below `decoder`, which must be present and not `null`.

@@ -29,6 +29,8 @@ public struct Path: Sendable {
   enum Storage: Sendable {
     case root
     case key(String)
+    /// Two or more plain keys joined by `.`, kept as the text.
+    case dotted(String)
     case components([PathComponent])
     indirect case invalid(PathSyntaxError)
   }
@@ -78,8 +80,14 @@ public struct Path: Sendable {
     switch storage {
     case .root, .invalid: return []
     case .key(let key): return [.key(key)]
+    case .dotted(let text): return Self.keys(ofDotted: text).map(PathComponent.key)
     case .components(let components): return components
     }
+  }
+
+  /// The keys of a dotted text: `"address.city"` → `["address", "city"]`.
+  static func keys(ofDotted text: String) -> [String] {
+    text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
   }
 
   /// Whether this is the root path (`""`).
@@ -121,6 +129,13 @@ public struct Path: Sendable {
     return error
   }
 
+  /// The text of a path of plain keys joined by `.`, walked without an array.
+  @inlinable
+  package var dottedText: String? {
+    guard case .dotted(let text) = storage else { return nil }
+    return text
+  }
+
   /// The key of a path made of exactly one key.
   @inlinable
   package var singleKey: String? {
@@ -133,6 +148,7 @@ public struct Path: Sendable {
     switch storage {
     case .root: return []
     case .key(let key): return [.key(key)]
+    case .dotted: return components
     case .components(let components): return components
     case .invalid(let error): throw CodixError(invalidPath: error)
     }
@@ -199,6 +215,7 @@ extension Path: CustomStringConvertible, CustomDebugStringConvertible {
     switch storage {
     case .root: return ""
     case .key(let key): return PathPrinter.render([.key(key)])
+    case .dotted(let text): return text
     case .components(let components): return PathPrinter.render(components)
     case .invalid(let error): return error.text
     }

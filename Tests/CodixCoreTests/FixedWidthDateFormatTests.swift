@@ -159,3 +159,27 @@ func fastWritingAgreesWithDateFormatter(pattern: String) throws {
   #expect(format.read("1900/02/29") == .invalid)
   #expect(format.read("1500/01/01") == .unsupported)
 }
+
+// The ISO 8601 strategies read their common shape with the fixed-width
+// reader: every string it accepts must be the instant Foundation's ISO 8601
+// style reads, and nothing Foundation rejects.
+@Test func theISO8601ShortcutAgreesWithFoundation() throws {
+  let format = try #require(DateCodingStrategy.iso8601WholeSeconds)
+  var random = SplitMix64(state: 0x150)
+  var accepted = 0
+  for _ in 0..<count {
+    let (text, _) = generate(format, &random)
+    guard case .date(let date) = format.read(text) else { continue }
+    accepted += 1
+    let expected = try? Date.ISO8601FormatStyle().parse(text)
+    #expect(expected == date, "\(text)")
+    if expected != date { break }
+  }
+  #expect(accepted > count / 2)
+  // Offsets beyond the ±14:00 real zones use.
+  for offset in ["+15:00", "-18:30", "+23:59", "+00:00", "-00:00"] {
+    let text = "2020-06-13T15:21:42" + offset
+    guard case .date(let date) = format.read(text) else { continue }
+    #expect((try? Date.ISO8601FormatStyle().parse(text)) == date, "\(text)")
+  }
+}

@@ -143,7 +143,8 @@ package struct FixedWidthDateFormat: Sendable {
     case date(Date)
     /// The text is not a date in this format.
     case invalid
-    /// A date this reader leaves to DateFormatter (a year before 1583).
+    /// A date this reader leaves to DateFormatter (a year before 1583, an
+    /// offset beyond ±14:00).
     case unsupported
   }
 
@@ -163,6 +164,7 @@ package struct FixedWidthDateFormat: Sendable {
     var second = 0
     var nanoseconds = 0
     var offsetSeconds = 0
+    var unusualOffset = false
 
     func digits(_ count: Int) -> Int? {
       guard position + count <= bytes.count else { return nil }
@@ -225,11 +227,14 @@ package struct FixedWidthDateFormat: Sendable {
           }
           guard let minutes = digits(2), minutes <= 59 else { return .invalid }
           offsetSeconds = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "-") ? -1 : 1)
+          // Beyond the ±14:00 that real zones use, readers disagree: leave
+          // such a text to the reader this one stands in for.
+          if abs(offsetSeconds) > 14 * 3600 { unusualOffset = true }
         }
       }
     }
     guard position == bytes.count else { return .invalid }
-    guard year >= 1583 else { return .unsupported }
+    guard year >= 1583, !unusualOffset else { return .unsupported }
     guard day <= Self.days(inMonth: month, year: year) else { return .invalid }
     let days = Self.daysSince1970(year: year, month: month, day: day)
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds

@@ -124,7 +124,12 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
   private func parse(_ text: String) -> Date? {
     switch self {
     case .iso8601, .iso8601WithMillisecondPrecision, .rfc3339:
-      return try? Self.iso8601Style.parse(text)
+      // The common shape (`2020-06-13T15:21:42Z`, `…+08:00`) is read by the
+      // fixed-width reader; anything else by Foundation's ISO 8601 style.
+      switch Self.iso8601WholeSeconds?.read(text) {
+      case .date(let date)?: return date
+      default: return try? Self.iso8601Style.parse(text)
+      }
     case .rfc2822:
       for formatter in Self.rfc2822Formatters {
         if let date = formatter.date(from: text) { return date }
@@ -140,6 +145,7 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
   }
 
   private static let iso8601Style = Date.ISO8601FormatStyle()
+  static let iso8601WholeSeconds = FixedWidthDateFormat(pattern: "yyyy-MM-dd'T'HH:mm:ssXXXXX")
   /// ISO 8601 in UTC with exactly three fractional digits, rounded to the
   /// nearest millisecond. A `Date` holds a binary fraction of a second, so
   /// `…19.999Z` is stored as a hair under .999; cutting it (as formatters do)

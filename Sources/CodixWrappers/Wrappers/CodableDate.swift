@@ -23,22 +23,21 @@ public struct CodableDate<Value> {
   @inlinable
   init(
     value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool,
-    codec: (any FieldCodec<Value>)?
+    codec: @autoclosure () -> (any FieldCodec<Value>)?
   ) {
+    // The setup, codec included, is built only when it is recorded: not for
+    // the instances made to decode into (see `SetupRecording`).
     storage = WrapperStorage(
       value: value,
-      setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec))
+      setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec()))
   }
 
   /// An ISO 8601 date at the property's name: `@CodableDate var created: Date`.
   @inlinable
   public init() {
-    let codec: (any FieldCodec<Value>)? =
-      (TransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
-      ?? (OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601)
-        as? any FieldCodec<Value>)
-    storage = WrapperStorage(
-      value: nil, setup: FieldSetup(key: nil, options: [], hasDefault: false, codec: codec))
+    // No codec: the table resolves ISO 8601 for `Date` or `Date?` once per
+    // type (`defaultCodec()`).
+    self.init(value: nil, key: nil, options: [], hasDefault: false, codec: nil)
   }
 
   /// The date.

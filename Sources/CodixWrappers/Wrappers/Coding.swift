@@ -32,11 +32,13 @@ public struct Coding<Value> {
   @inlinable
   init(
     value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool,
-    codec: (any FieldCodec<Value>)?
+    codec: @autoclosure () -> (any FieldCodec<Value>)?
   ) {
+    // The setup, codec included, is built only when it is recorded: not for
+    // the instances made to decode into (see `SetupRecording`).
     storage = WrapperStorage(
       value: value,
-      setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec))
+      setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec()))
   }
 
   /// Reads the property at its own name: `@Coding var name: String`.

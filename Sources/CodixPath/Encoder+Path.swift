@@ -16,14 +16,16 @@ extension Encoder {
   ///
   /// - Throws: A ``CodixError``: `.invalidPath` for a malformed path, a
   ///   negative index, or an index already written.
+  @inlinable
   public func encode<T: Encodable>(_ value: T, at path: Path) throws {
-    try EncodingNavigator.encode(value, at: path, in: self)
+    try EncodingNavigator.encodeAtKeys(value, at: path, in: self)
   }
 
   /// Encodes `value` at `path` when it is not `nil`; writes nothing otherwise.
+  @inlinable
   public func encodeIfPresent<T: Encodable>(_ value: T?, at path: Path) throws {
     guard let value else { return }
-    try EncodingNavigator.encode(value, at: path, in: self)
+    try EncodingNavigator.encodeAtKeys(value, at: path, in: self)
   }
 
   /// Converts `value` back with `transformer` and encodes the raw result at `path`.

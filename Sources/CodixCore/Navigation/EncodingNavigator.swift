@@ -8,8 +8,48 @@
 // Paths that share a prefix meet in the same nested container (encoders that
 // keep one container per key, as JSONEncoder and PropertyListEncoder do).
 
+@usableFromInline
 package enum EncodingNavigator {
+  /// Writes `value` at `path` below `encoder`: specialised where it is called
+  /// for a path of keys (`"id"`, `"address.city"`), which writes through the
+  /// keyed containers directly; any other path goes through `encode`.
+  @inlinable
+  package static func encodeAtKeys<T: Encodable, E: Encoder>(
+    _ value: T, at path: Path, in encoder: E
+  ) throws(CodixError) {
+    if let key = path.singleKey {
+      var container = encoder.container(keyedBy: CodixKey.self)
+      do {
+        try container.codixEncode(value, forKey: CodixKey(key))
+      } catch {
+        throw located(error, at: path, in: encoder, value: value)
+      }
+      return
+    }
+    if let text = path.dottedText {
+      var container = encoder.container(keyedBy: CodixKey.self)
+      let bytes = text.utf8
+      var start = bytes.startIndex
+      while true {
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+        let key = CodixKey(String(text[start..<end]))
+        if end == bytes.endIndex {
+          do {
+            try container.codixEncode(value, forKey: key)
+          } catch {
+            throw located(error, at: path, in: encoder, value: value)
+          }
+          return
+        }
+        container = container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
+        start = bytes.index(after: end)
+      }
+    }
+    try encode(value, at: path, in: encoder)
+  }
+
   /// Writes `value` at `path` below `encoder`.
+  @usableFromInline
   package static func encode<T: Encodable>(_ value: T, at path: Path, in encoder: any Encoder)
     throws(CodixError)
   {
@@ -97,7 +137,8 @@ package enum EncodingNavigator {
     }
   }
 
-  private static func located(
+  @usableFromInline
+  static func located(
     _ error: any Error, at path: Path, in encoder: any Encoder, value: Any
   )
     -> CodixError

@@ -373,15 +373,17 @@ package enum Navigator {
 }
 
 extension Navigator {
-  /// The error for a transformer whose `reverse` failed while encoding.
+  /// The error for a transformer whose `reverse` failed while encoding, at
+  /// `path`, or left for the caller to place when `path` is `nil`.
   package static func reverseFailure(
-    _ error: any Error, value: Any, transformerName: String, at path: Path
+    _ error: any Error, value: Any, transformerName: String, at path: Path?
   ) -> CodixError {
     if let thrown = error as? CodixError, thrown.isLocated { return thrown }
     var codix =
       (error as? CodixError)
-      ?? CodixError(.transformFailed, at: path, detail: .thrown("\(error)"), underlyingError: error)
-    codix = codix.placed(at: path)
+      ?? CodixError(kind: .transformFailed, underlyingError: error)
+    if codix.detail == nil, codix.message == nil { codix.detail = .thrown("\(error)") }
+    if let path { codix = codix.placed(at: path) }
     codix.expected = codix.expected ?? "a value \(transformerName) can write"
     codix.found = codix.found ?? ValueRenderer.render(swiftValue: value)
     return codix

@@ -9,7 +9,7 @@
 //   code, so it finds T's case here first (a constant once specialised, a few
 //   pointer comparisons otherwise) and calls the concrete overload.
 // - The wrapper engine reads a scalar property straight into its storage
-//   (`read(_:forKey:into:nested:)`).
+//   (`read(_:forKey:into:nested:)`), and writes one with `codixEncode`.
 // - A lossy array of scalars is first read whole, strictly.
 // - A scalar is never named as the model an error happened in.
 //
@@ -78,6 +78,62 @@ package enum StandardScalar: Sendable {
     case .float:
       return try Self.store(container.decodeIfPresent(Float.self, forKey: key), pointer, nested)
     }
+  }
+
+  /// Writes the `T?` storage at `pointer` (`T??` when `nested`) at `key`,
+  /// `T` being this scalar's type: `true` when written or `nil` (nothing to
+  /// write), `false` when a non-optional value was never set.
+  package func write(
+    _ container: inout KeyedEncodingContainer<CodixKey>, forKey key: CodixKey,
+    from pointer: UnsafeRawPointer, nested: Bool
+  ) throws -> Bool {
+    switch self {
+    case .string:
+      return try Self.load(String.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .bool:
+      return try Self.load(Bool.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .int:
+      return try Self.load(Int.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .int8:
+      return try Self.load(Int8.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .int16:
+      return try Self.load(Int16.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .int32:
+      return try Self.load(Int32.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .int64:
+      return try Self.load(Int64.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .uint:
+      return try Self.load(UInt.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .uint8:
+      return try Self.load(UInt8.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .uint16:
+      return try Self.load(UInt16.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .uint32:
+      return try Self.load(UInt32.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .uint64:
+      return try Self.load(UInt64.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .double:
+      return try Self.load(Double.self, pointer, nested) { try container.encode($0, forKey: key) }
+    case .float:
+      return try Self.load(Float.self, pointer, nested) { try container.encode($0, forKey: key) }
+    }
+  }
+
+  /// Loads the value at `pointer` and hands it to `encode`; see `write`.
+  @inline(__always)
+  private static func load<T>(
+    _: T.Type, _ pointer: UnsafeRawPointer, _ nested: Bool, _ encode: (T) throws -> Void
+  ) rethrows -> Bool {
+    if nested {
+      // `nil`, set or never set, writes nothing.
+      if case .some(.some(let value)) = pointer.assumingMemoryBound(to: T??.self).pointee {
+        try encode(value)
+      }
+      return true
+    }
+    guard let value = pointer.assumingMemoryBound(to: T?.self).pointee else { return false }
+    try encode(value)
+    return true
   }
 
   @inline(__always)
@@ -169,6 +225,33 @@ extension KeyedDecodingContainer {
       return try decodeIfPresent(String.self, forKey: key).map(DateValue.string)
     } catch DecodingError.typeMismatch {
       return try decodeIfPresent(Double.self, forKey: key).map(DateValue.number)
+    }
+  }
+}
+
+extension KeyedEncodingContainer {
+  /// Encodes `value`, through the concrete overload when `T` is a standard
+  /// scalar (the generic one goes through `encode(to:)` and a single-value
+  /// container).
+  @inlinable
+  package mutating func codixEncode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    // safe: every unsafeBitCast below converts a value of the type T was just found to be.
+    switch StandardScalar.of(T.self) {
+    case .string?: try encode(unsafeBitCast(value, to: String.self), forKey: key)
+    case .bool?: try encode(unsafeBitCast(value, to: Bool.self), forKey: key)
+    case .int?: try encode(unsafeBitCast(value, to: Int.self), forKey: key)
+    case .int8?: try encode(unsafeBitCast(value, to: Int8.self), forKey: key)
+    case .int16?: try encode(unsafeBitCast(value, to: Int16.self), forKey: key)
+    case .int32?: try encode(unsafeBitCast(value, to: Int32.self), forKey: key)
+    case .int64?: try encode(unsafeBitCast(value, to: Int64.self), forKey: key)
+    case .uint?: try encode(unsafeBitCast(value, to: UInt.self), forKey: key)
+    case .uint8?: try encode(unsafeBitCast(value, to: UInt8.self), forKey: key)
+    case .uint16?: try encode(unsafeBitCast(value, to: UInt16.self), forKey: key)
+    case .uint32?: try encode(unsafeBitCast(value, to: UInt32.self), forKey: key)
+    case .uint64?: try encode(unsafeBitCast(value, to: UInt64.self), forKey: key)
+    case .double?: try encode(unsafeBitCast(value, to: Double.self), forKey: key)
+    case .float?: try encode(unsafeBitCast(value, to: Float.self), forKey: key)
+    case nil: try encode(value, forKey: key)
     }
   }
 }

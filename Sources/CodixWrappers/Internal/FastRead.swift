@@ -24,6 +24,16 @@ struct FastRead {
     self.valueOffset = valueOffset
   }
 
+  /// Writes the wrapper whose storage is at `storage` at `key`; `false` when
+  /// a non-optional value was never set (the slow path reports it).
+  @inline(__always)
+  func write(
+    _ container: inout KeyedEncodingContainer<CodixKey>, _ key: CodixKey,
+    from storage: UnsafeRawPointer
+  ) throws -> Bool {
+    try scalar.write(&container, forKey: key, from: storage + valueOffset, nested: nested)
+  }
+
   /// Reads the value at `key` into the wrapper whose storage is at `storage`.
   @inline(__always)
   func read(

@@ -28,17 +28,27 @@ final class Field {
   /// For a plain scalar with no options: a read straight into the storage.
   /// The engine falls back on `read` when it throws.
   let fast: FastRead?
+  /// The same, for writing: `nil` when the property has `.encodeAsNullIfNil`.
+  let fastWrite: FastRead?
   /// Reads the value at the cursor into the property's storage at the
   /// pointer; `false` when it is absent.
   let read: (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool
   /// Writes the property's storage at the pointer at `path` below the encoder.
-  let write: (UnsafeRawPointer, any Encoder) throws -> Void
+  let write: PathWrite
+  /// Writes the property's storage at the pointer at a key of an object the
+  /// engine opened (a property whose path is made of keys).
+  let writeKeyed: KeyedWrite
+  /// Whether writing the property's storage at the pointer writes anything
+  /// (`nil` without `.encodeAsNullIfNil` writes nothing).
+  let writesValue: (UnsafeRawPointer) -> Bool
 
   init(
     name: String, path: Path, expected: String, isRequired: Bool, debugJSON: Bool,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
+    fastWrite: FastRead? = nil,
     read: @escaping (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool,
-    write: @escaping (UnsafeRawPointer, any Encoder) throws -> Void
+    write: @escaping PathWrite, writeKeyed: @escaping KeyedWrite,
+    writesValue: @escaping (UnsafeRawPointer) -> Bool
   ) {
     self.name = name
     self.path = path
@@ -49,8 +59,11 @@ final class Field {
     self.writes = writes
     self.offset = offset
     self.fast = fast
+    self.fastWrite = fastWrite
     self.read = read
     self.write = write
+    self.writeKeyed = writeKeyed
+    self.writesValue = writesValue
   }
 
   /// The property's storage inside the model at `base`: the one accessor the
@@ -60,3 +73,9 @@ final class Field {
     base + offset
   }
 }
+
+/// Writes a property's storage at a path below an encoder.
+typealias PathWrite = (UnsafeRawPointer, any Encoder) throws -> Void
+/// Writes a property's storage at a key of a keyed container.
+typealias KeyedWrite = (UnsafeRawPointer, inout KeyedEncodingContainer<CodixKey>, CodixKey) throws
+  -> Void

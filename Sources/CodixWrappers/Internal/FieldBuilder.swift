@@ -68,19 +68,24 @@ enum FieldBuilder {
       return true
     }
     let isOptional = W.Value.self is any AnyOptional.Type
-    let write: (UnsafeRawPointer, any Encoder) throws -> Void
+    let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
     if let writer = codec.makeWriter() {
       write = writing(
-        name: name, path: path, encodesNil: setup.encodesNil, isOptional: isOptional,
+        name: name, path: path, encodesNil: setup.encodesNil,
         value: { $0.assumingMemoryBound(to: W.self).pointee.storage.current }, using: writer)
     } else {
       let expected = codec.expected
-      write = { _, encoder in
-        throw CodixError(
-          .typeMismatch, at: Path(codingPath: encoder.codingPath).appending(path),
-          detail: .unwritableProperty(property: name, expected: expected),
+      let refusal = { (at: Path) in
+        CodixError(
+          .typeMismatch, at: at, detail: .unwritableProperty(property: name, expected: expected),
           expected: "an Encodable value or a ReversibleTransformer")
       }
+      write = (
+        keyed: { _, container, key in throw refusal(Path(codingPath: container.codingPath + [key]))
+        },
+        path: { _, encoder in throw refusal(Path(codingPath: encoder.codingPath).appending(path)) },
+        writes: { _ in true }
+      )
     }
     let fast =
       modifiers.isEmpty && !setup.debugJSON && codec is any PlainCodecMarker
@@ -89,8 +94,8 @@ enum FieldBuilder {
       name: name, path: path, expected: codec.expected,
       isRequired: (!setup.hasDefault && !isOptional) || setup.isRequired,
       debugJSON: setup.debugJSON, reads: setup.direction.reads, writes: setup.direction.writes,
-      offset: offset,
-      fast: fast, read: read, write: write)
+      offset: offset, fast: fast, fastWrite: setup.encodesNil ? nil : fast, read: read,
+      write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
   }
 
   /// The field of a plain stored `var` of a `Decodable` type: read at its
@@ -98,12 +103,12 @@ enum FieldBuilder {
   private static func plain<V: Decodable>(_ type: V.Type, name: String, offset: Int) -> Field {
     let reader = ValueReaders.reader(for: V.self, rules: FieldRules())
     let path = Path([.key(name)])
-    let write: (UnsafeRawPointer, any Encoder) throws -> Void =
+    let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) =
       ValueWriters.writer(for: V.self).map { writer in
         writing(
-          name: name, path: path, encodesNil: false, isOptional: V.self is any AnyOptional.Type,
+          name: name, path: path, encodesNil: false,
           value: { $0.assumingMemoryBound(to: V.self).pointee }, using: writer)
-      } ?? { (_: UnsafeRawPointer, _: any Encoder) throws in }
+      } ?? (keyed: { _, _, _ in }, path: { _, _ in }, writes: { _ in false })
     return Field(
       name: name, path: path, expected: TypeNames.display(V.self), isRequired: false,
       debugJSON: false, offset: offset, fast: nil,
@@ -112,27 +117,58 @@ enum FieldBuilder {
         storage.assumingMemoryBound(to: V.self).pointee = value
         return true
       },
-      write: write)
+      write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
   }
 
+  /// How a property's value is written, both at a key of an object the
+  /// engine opened and at a path below an encoder: `nil` is left out (or
+  /// written as `null` with `encodesNil`); an unset required value throws.
   private static func writing<V>(
-    name: String, path: Path, encodesNil: Bool, isOptional: Bool,
-    value: @escaping (UnsafeRawPointer) -> V?, using writer: FieldWriter<V>
-  ) -> (UnsafeRawPointer, any Encoder) throws -> Void {
-    { storage, encoder in
-      guard let current = value(storage),
-        !isOptional || (current as? any AnyOptional)?.isNone != true
-      else {
-        if isOptional {
-          if encodesNil { try EncodingNavigator.encodeNil(at: path, in: encoder) }
-          return
-        }
+    name: String, path: Path, encodesNil: Bool, value: @escaping (UnsafeRawPointer) -> V?,
+    using writer: FieldWriter<V>
+  ) -> (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) {
+    let isNil = NilCheck.make(for: V.self)
+    let writes: (UnsafeRawPointer) -> Bool = { storage in
+      guard !encodesNil, let isNil, let current = value(storage) else { return true }
+      return !isNil(current)
+    }
+    let keyed: KeyedWrite = { storage, container, key in
+      guard let current = value(storage) else {
+        throw CodixError(
+          .valueNotFound, at: Path(codingPath: container.codingPath + [key]),
+          detail: .unsetProperty(property: name), expected: "a value to encode")
+      }
+      if let isNil, isNil(current) {
+        if encodesNil { try container.encodeNil(forKey: key) }
+        return
+      }
+      try writer.keyed(current, &container, key)
+    }
+    let atPath: PathWrite = { storage, encoder in
+      guard let current = value(storage) else {
         throw CodixError(
           .valueNotFound, at: Path(codingPath: encoder.codingPath).appending(path),
           detail: .unsetProperty(property: name), expected: "a value to encode")
       }
-      try writer.write(current, path, encoder)
+      if let isNil, isNil(current) {
+        if encodesNil { try EncodingNavigator.encodeNil(at: path, in: encoder) }
+        return
+      }
+      try writer.path(current, path, encoder)
     }
+    return (keyed, atPath, writes)
+  }
+}
+
+/// Tells `nil` from a value of an optional type known only at run time,
+/// with a check made once per type: no cast per value.
+enum NilCheck {
+  static func make<V>(for type: V.Type) -> ((V) -> Bool)? {
+    guard let optional = V.self as? any AnyOptional.Type else { return nil }
+    func check<Wrapped>(_: Wrapped.Type) -> Any {
+      { (value: Wrapped?) in value == nil }
+    }
+    return _openExistential(optional.wrappedType, do: check) as? (V) -> Bool
   }
 }
 

@@ -36,10 +36,36 @@ struct FieldReader<Value> {
   }
 }
 
-/// Writes a value at a path.
+/// Writes a value: at a key of an object the engine opened, or at a path
+/// below an encoder. Both are specialised for the raw type written when the
+/// table is built: no cast and no boxing per value.
 @usableFromInline
 struct FieldWriter<Value> {
-  let write: (Value, Path, any Encoder) throws -> Void
+  let keyed: (Value, inout KeyedEncodingContainer<CodixKey>, CodixKey) throws -> Void
+  let path: (Value, Path, any Encoder) throws -> Void
+
+  /// A writer that converts each value with `convert` and writes the result.
+  static func converting<Raw: Encodable>(_ convert: @escaping (Value) throws -> Raw) -> FieldWriter
+  {
+    FieldWriter(
+      keyed: { value, container, key in try container.codixEncode(convert(value), forKey: key) },
+      path: { value, path, encoder in
+        try EncodingNavigator.encode(convert(value), at: path, in: encoder)
+      })
+  }
+
+  /// This writer for optional values: `nil` writes nothing.
+  var optional: FieldWriter<Value?> {
+    let keyed = keyed
+    let path = path
+    return FieldWriter<Value?>(
+      keyed: { value, container, key in
+        if let value { try keyed(value, &container, key) }
+      },
+      path: { value, at, encoder in
+        if let value { try path(value, at, encoder) }
+      })
+  }
 }
 
 /// What a reader needs besides the cursor.

@@ -51,6 +51,12 @@ final class ModelTable: @unchecked Sendable {
   let fields: [Field]
   /// The same properties as a tree of document positions, for decoding.
   let root: FieldNode
+  /// The written properties whose paths are made of keys, as a tree: each
+  /// object is opened once per encoded instance.
+  let writeRoot: FieldNode
+  /// The written properties whose paths hold an index or are the model's own
+  /// value, written one by one at their paths.
+  let pathWrites: [Field]
   /// Whether the model asked (`DebugJSON`) to print the JSON it decodes.
   let printsJSON: Bool
   /// Whether instances made to decode into may skip their wrappers' setup:
@@ -71,6 +77,24 @@ final class ModelTable: @unchecked Sendable {
     for field in fields where field.reads { root.insert(field, at: field.path.components[...]) }
     root.finish()
     self.root = root
+    let writeRoot = FieldNode()
+    var pathWrites: [Field] = []
+    for field in fields where field.writes {
+      let components = field.path.components
+      let keysOnly =
+        !components.isEmpty
+        && components.allSatisfy {
+          if case .key = $0 { return true } else { return false }
+        }
+      if keysOnly {
+        writeRoot.insert(field, at: components[...])
+      } else {
+        pathWrites.append(field)
+      }
+    }
+    writeRoot.finish()
+    self.writeRoot = writeRoot
+    self.pathWrites = pathWrites
     encodingConflict = Self.conflict(in: fields.filter(\.writes))
   }
 

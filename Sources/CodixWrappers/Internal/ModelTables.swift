@@ -33,8 +33,8 @@ enum ModelTables {
 
   /// The table of the type of `model`, an `Enkodable` value: built from a
   /// blank instance when the type is also `Dekodable`, else from `model`.
-  static func encodingTable(for model: Any) throws(CodixError) -> ModelTable {
-    let type = Swift.type(of: model)
+  static func encodingTable<Root>(for model: Root) throws(CodixError) -> ModelTable {
+    let type: Any.Type = Swift.type(of: model)
     let id = UInt(bitPattern: ObjectIdentifier(type))
     if let recent = recentTables.pointer, let table = recent.pointee.table(for: id) {
       return table

@@ -45,11 +45,7 @@ struct OptionalTransformerCodec<F: Transformer>: FieldCodec where F.From: Decoda
   }
 
   @usableFromInline func makeWriter() -> FieldWriter<F.To?>? {
-    guard let inner = ValueWriters.reversing(transformer) else { return nil }
-    return FieldWriter { value, path, encoder in
-      guard let value else { return }
-      try inner.write(value, path, encoder)
-    }
+    ValueWriters.reversing(transformer)?.optional
   }
 
   @usableFromInline var expected: String { transformer.expectedDescription }
@@ -75,16 +71,13 @@ where Decode.From: Decodable, Encode.From == Decode.To, Encode.To: Encodable {
 
   @usableFromInline func makeWriter() -> FieldWriter<Decode.To>? {
     let encode = encode
-    return FieldWriter { value, path, encoder in
-      let raw: Encode.To
+    return FieldWriter.converting { value in
       do {
-        raw = try encode.transform(value)
+        return try encode.transform(value)
       } catch {
         throw Navigator.reverseFailure(
-          error, value: value, transformerName: "\(Encode.self)",
-          at: Path(codingPath: encoder.codingPath).appending(path))
+          error, value: value, transformerName: "\(Encode.self)", at: nil)
       }
-      try EncodingNavigator.encode(raw, at: path, in: encoder)
     }
   }
 

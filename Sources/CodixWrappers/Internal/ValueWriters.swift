@@ -1,35 +1,43 @@
 import CodixCore
 
+/// Writers built once per model type, typed for what they write.
 enum ValueWriters {
-  /// A writer for any value whose type is `Encodable`; `nil` otherwise.
+  /// A writer for a value whose type is `Encodable`; `nil` otherwise.
   static func writer<V>(for type: V.Type) -> FieldWriter<V>? {
-    guard V.self is any Encodable.Type else { return nil }
-    return FieldWriter { value, path, encoder in
-      guard let encodable = value as? any Encodable else { return }
-      try write(encodable, at: path, in: encoder)
-    }
+    guard let encodable = V.self as? any Encodable.Type else { return nil }
+    return identity(encodable) as? FieldWriter<V>
   }
 
-  static func write<E: Encodable>(_ value: E, at path: Path, in encoder: any Encoder) throws {
-    try EncodingNavigator.encode(value, at: path, in: encoder)
+  private static func identity<E: Encodable>(_: E.Type) -> Any {
+    FieldWriter<E>.converting { $0 }
   }
 
-  /// A writer that converts back with a reversible transformer first.
+  /// A writer that converts back with a reversible transformer first; `nil`
+  /// when the transformer is one-way or its raw type is not `Encodable`.
   static func reversing<F: Transformer>(_ transformer: F) -> FieldWriter<F.To>? {
     guard let reversible = transformer as? any ReversibleTransformer<F.From, F.To>,
-      F.From.self is any Encodable.Type
+      let raw = F.From.self as? any Encodable.Type
     else { return nil }
-    return FieldWriter { value, path, encoder in
-      let raw: F.From
-      do {
-        raw = try reversible.reverse(value)
-      } catch {
-        throw Navigator.reverseFailure(
-          error, value: value, transformerName: "\(F.self)",
-          at: Path(codingPath: encoder.codingPath).appending(path))
+    return converting(transformer, raw: raw) { try reversible.reverse($0) }
+  }
+
+  /// A writer that converts with `convert`, a one-way transformer's work.
+  static func converting<F: Transformer>(
+    _ transformer: F, raw: any Encodable.Type, _ convert: @escaping (F.To) throws -> F.From
+  ) -> FieldWriter<F.To> {
+    func make<Raw: Encodable>(_: Raw.Type) -> FieldWriter<F.To> {
+      FieldWriter<F.To>.converting { value in
+        let raw: F.From
+        do {
+          raw = try convert(value)
+        } catch {
+          throw Navigator.reverseFailure(
+            error, value: value, transformerName: "\(F.self)", at: nil)
+        }
+        // safe: `Raw` is `F.From` itself, opened from its metatype above.
+        return unsafeBitCast(raw, to: Raw.self)
       }
-      guard let encodable = raw as? any Encodable else { return }
-      try write(encodable, at: path, in: encoder)
     }
+    return make(raw)
   }
 }

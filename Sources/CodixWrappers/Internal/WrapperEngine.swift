@@ -166,17 +166,57 @@ enum WrapperEngine {
     }
     var model = root
     try ModelBase.withBase(of: &model, isClass: table.isClass) { (base) throws(CodixError) in
-      for field in table.fields where field.writes {
+      if table.writeRoot.hasChildren {
+        var container = encoder.container(keyedBy: CodixKey.self)
+        try encode(table.writeRoot, into: &container, base: base, table: table, encoder: encoder)
+      }
+      for field in table.pathWrites {
         do {
           try field.write(field.storage(in: base), encoder)
         } catch {
-          var codix = CodixError.wrap(
-            error, at: Path(codingPath: encoder.codingPath).appending(field.path))
-          codix.attribute(model: table.model, property: field.name)
-          throw codix
+          throw encodingFailure(error, of: field, at: encoder.codingPath, table: table)
         }
       }
     }
+  }
+
+  /// Writes the properties of `node` into the object `container` is, in
+  /// declaration order; an object below is opened only when something will
+  /// be written in it.
+  private static func encode(
+    _ node: FieldNode, into container: inout KeyedEncodingContainer<CodixKey>,
+    base: UnsafeMutableRawPointer, table: ModelTable, encoder: any Encoder
+  ) throws(CodixError) {
+    for (key, child) in node.keyChildren {
+      for field in child.fields {
+        do {
+          let storage = field.storage(in: base)
+          if let fast = field.fastWrite, try fast.write(&container, key, from: storage) { continue }
+          try field.writeKeyed(storage, &container, key)
+        } catch {
+          throw encodingFailure(error, of: field, at: encoder.codingPath, table: table)
+        }
+      }
+      guard child.hasChildren, writesSomething(below: child, base: base) else { continue }
+      var nested = container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
+      try encode(child, into: &nested, base: base, table: table, encoder: encoder)
+    }
+  }
+
+  private static func writesSomething(below node: FieldNode, base: UnsafeMutableRawPointer) -> Bool
+  {
+    node.keyChildren.contains { _, child in
+      child.fields.contains { $0.writesValue($0.storage(in: base)) }
+        || writesSomething(below: child, base: base)
+    }
+  }
+
+  private static func encodingFailure(
+    _ error: any Error, of field: Field, at codingPath: [any CodingKey], table: ModelTable
+  ) -> CodixError {
+    var codix = CodixError.wrap(error, at: Path(codingPath: codingPath).appending(field.path))
+    codix.attribute(model: table.model, property: field.name)
+    return codix
   }
 
   /// Locates and names an error thrown by a model's `didDecode` / `didEncode`.

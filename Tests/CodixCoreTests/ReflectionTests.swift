@@ -87,6 +87,16 @@ private final class Contact: Person {
   #expect(Reflection.shape(of: (1, 2)) == .other)
 }
 
+// Assumption 6: the runtime's display styles, read without `Mirror`.
+@Test func displayStylesAreTheRuntimes() {
+  enum Choice { case one }
+  #expect(Reflection.displayStyle(of: Plain()) == "s")
+  #expect(Reflection.displayStyle(of: Contact()) == "c")
+  #expect(Reflection.displayStyle(of: Choice.one) == "e")
+  #expect(Reflection.displayStyle(of: (1, 2)) == "t")
+  #expect(Reflection.displayStyle(of: Optional(1) as Any) == "e")
+}
+
 @Test func aSimulationReplacesTheRuntimesAnswerForOneTask() {
   let simulation: @Sendable (Any.Type) -> [StoredProperty]? = { $0 == Plain.self ? [] : nil }
   let stripped = Reflection.$simulation.withValue(simulation) {

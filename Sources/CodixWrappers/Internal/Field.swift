@@ -12,8 +12,10 @@ final class Field {
   let name: String
   /// Where the property lives below the model's value.
   let path: Path
-  /// What the property expects, for error reports.
-  let expected: String
+  /// What the property expects, for error reports. Named when a report
+  /// needs it: naming types costs more than the rest of building the field.
+  var expected: String { describeExpected() }
+  private let describeExpected: () -> String
   /// Whether a missing or `null` value is an error (non-optional, no default).
   let isRequired: Bool
   /// Whether to print the JSON the property is read from.
@@ -43,7 +45,7 @@ final class Field {
   let writesValue: (UnsafeRawPointer) -> Bool
 
   init(
-    name: String, path: Path, expected: String, isRequired: Bool, debugJSON: Bool,
+    name: String, path: Path, expected: @escaping () -> String, isRequired: Bool, debugJSON: Bool,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     fastWrite: FastRead? = nil,
     read: @escaping (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool,
@@ -52,7 +54,7 @@ final class Field {
   ) {
     self.name = name
     self.path = path
-    self.expected = expected
+    self.describeExpected = expected
     self.isRequired = isRequired
     self.debugJSON = debugJSON
     self.reads = reads

@@ -74,10 +74,10 @@ enum FieldBuilder {
         name: name, path: path, encodesNil: setup.encodesNil,
         value: { $0.assumingMemoryBound(to: W.self).pointee.storage.current }, using: writer)
     } else {
-      let expected = codec.expected
       let refusal = { (at: Path) in
         CodixError(
-          .typeMismatch, at: at, detail: .unwritableProperty(property: name, expected: expected),
+          .typeMismatch, at: at,
+          detail: .unwritableProperty(property: name, expected: codec.expected),
           expected: "an Encodable value or a ReversibleTransformer")
       }
       write = (
@@ -88,10 +88,10 @@ enum FieldBuilder {
       )
     }
     let fast =
-      modifiers.isEmpty && !setup.debugJSON && codec is any PlainCodecMarker
+      modifiers.isEmpty && !setup.debugJSON && codec.isPlain
       ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
     return Field(
-      name: name, path: path, expected: codec.expected,
+      name: name, path: path, expected: { codec.expected },
       isRequired: (!setup.hasDefault && !isOptional) || setup.isRequired,
       debugJSON: setup.debugJSON, reads: setup.direction.reads, writes: setup.direction.writes,
       offset: offset, fast: fast, fastWrite: setup.encodesNil ? nil : fast, read: read,
@@ -110,7 +110,7 @@ enum FieldBuilder {
           value: { $0.assumingMemoryBound(to: V.self).pointee }, using: writer)
       } ?? (keyed: { _, _, _ in }, path: { _, _ in }, writes: { _ in false })
     return Field(
-      name: name, path: path, expected: TypeNames.display(V.self), isRequired: false,
+      name: name, path: path, expected: { TypeNames.display(V.self) }, isRequired: false,
       debugJSON: false, offset: offset, fast: nil,
       read: { storage, cursor, context in
         guard let value = try reader.read(&cursor, context) else { return false }

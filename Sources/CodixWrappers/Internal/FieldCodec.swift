@@ -15,6 +15,12 @@ protocol FieldCodec<Value>: Sendable {
   func makeWriter() -> FieldWriter<Value>?
   /// What the property expects, for error reports.
   var expected: String { get }
+  /// Whether values are read with no transformer (the fast read may apply).
+  var isPlain: Bool { get }
+}
+
+extension FieldCodec {
+  @usableFromInline var isPlain: Bool { false }
 }
 
 /// The reading behaviour a property's options ask for.
@@ -72,6 +78,10 @@ struct FieldWriter<Value> {
 @usableFromInline
 struct ReadContext {
   let userInfo: [CodingUserInfoKey: Any]
-  let model: String
+  /// The model's type, or `nil` outside a model.
+  let modelType: Any.Type?
   let property: String
+
+  /// The model's name, for reports (empty outside a model).
+  var model: String { modelType.map { String(describing: $0) } ?? "" }
 }

@@ -43,8 +43,11 @@ import CodixCore
 final class ModelTable: @unchecked Sendable {
   // Unchecked: immutable after construction; its fields' closures capture
   // only immutable, Sendable setup values.
-  /// The model's name, for reports.
-  let model: String
+  /// The model's type.
+  let modelType: Any.Type
+  /// The model's name, for reports. Made when a report needs it: naming a
+  /// type costs more than the rest of building its table.
+  var model: String { String(describing: modelType) }
   /// Whether instances are objects (a class) rather than values (a struct).
   let isClass: Bool
   /// Every property the engine reads and writes, in declaration order.
@@ -66,9 +69,9 @@ final class ModelTable: @unchecked Sendable {
   let encodingConflict: CodixError?
 
   private init(
-    model: String, isClass: Bool, fields: [Field], printsJSON: Bool, skipsSetup: Bool
+    modelType: Any.Type, isClass: Bool, fields: [Field], printsJSON: Bool, skipsSetup: Bool
   ) {
-    self.model = model
+    self.modelType = modelType
     self.isClass = isClass
     self.fields = fields
     self.printsJSON = printsJSON
@@ -105,7 +108,7 @@ final class ModelTable: @unchecked Sendable {
   ///   model's own value).
   static func build(from prototype: Any, wrappersCreated: Int?) throws(CodixError) -> ModelTable {
     let type = Swift.type(of: prototype)
-    let model = String(describing: type)
+    var model: String { String(describing: type) }
     do throws(CodixError) {
       let shape = Reflection.shape(of: prototype)
       guard shape != .other else {
@@ -135,7 +138,7 @@ final class ModelTable: @unchecked Sendable {
         return fields
       }
       return ModelTable(
-        model: model, isClass: shape == .classInstance, fields: fields,
+        modelType: type, isClass: shape == .classInstance, fields: fields,
         printsJSON: prototype is any DebugJSON, skipsSetup: created <= wrappers)
     } catch {
       var named = error
@@ -146,9 +149,10 @@ final class ModelTable: @unchecked Sendable {
 
   /// The first pair of properties whose paths nest, as the error encoding throws.
   private static func conflict(in fields: [Field]) -> CodixError? {
+    let paths = fields.map(\.path.components)
     for (index, first) in fields.enumerated() {
-      for second in fields[(index + 1)...] {
-        let (a, b) = (first.path.components, second.path.components)
+      for (offset, second) in fields[(index + 1)...].enumerated() {
+        let (a, b) = (paths[index], paths[index + 1 + offset])
         guard a.count != b.count, a.starts(with: b) || b.starts(with: a) else { continue }
         let (outer, inner) = a.count < b.count ? (first, second) : (second, first)
         return CodixError(

@@ -128,7 +128,7 @@ enum WrapperEngine {
     throws(CodixError)
   {
     let readContext = ReadContext(
-      userInfo: context.userInfo, model: context.table.model, property: field.name)
+      userInfo: context.userInfo, modelType: context.table.modelType, property: field.name)
     if field.debugJSON {
       CodixDebugOutput.current(in: context.userInfo).write(
         "Decoded JSON for the \(field.name) property of type \(context.table.model):\n"

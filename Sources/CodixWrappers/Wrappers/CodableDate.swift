@@ -161,9 +161,9 @@ extension CodableDate: Hashable where Value: Hashable {
 
 extension CodableDate: StorageWrapper {
   static func defaultCodec() -> (any FieldCodec<Value>)? {
-    (TransformerCodec(transformer: DateCodingStrategy.iso8601) as? any FieldCodec<Value>)
-      ?? (OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601)
-        as? any FieldCodec<Value>)
+    FieldCodecs.same(TransformerCodec(transformer: DateCodingStrategy.iso8601), as: Value.self)
+      ?? FieldCodecs.same(
+        OptionalTransformerCodec(transformer: DateCodingStrategy.iso8601), as: Value.self)
   }
 
   static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }

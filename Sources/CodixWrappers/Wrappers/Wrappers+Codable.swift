@@ -161,7 +161,7 @@ enum SynthesizedCoding {
   {
     var cursor = Cursor.root(decoder)
     let property = decoder.codingPath.last?.stringValue ?? ""
-    let context = ReadContext(userInfo: decoder.userInfo, model: "", property: property)
+    let context = ReadContext(userInfo: decoder.userInfo, modelType: nil, property: property)
     let value: V?
     do {
       value = try reader.read(&cursor, context)

@@ -6,8 +6,11 @@ package final class CachedContainer {
   @usableFromInline
   package let container: KeyedDecodingContainer<CodixKey>
 
-  /// The objects opened at keys of this one, in the order first asked for.
-  private var nestedEntries: [(key: String, entry: CachedContainer)] = []
+  /// The first object opened at a key of this one (most models nest one
+  /// object per level), kept inline: no array per decoded object.
+  private var firstNested: (key: String, entry: CachedContainer)?
+  /// The objects opened at other keys, in the order first asked for.
+  private var moreNested: [(key: String, entry: CachedContainer)] = []
 
   init(_ container: KeyedDecodingContainer<CodixKey>) {
     self.container = container
@@ -16,10 +19,15 @@ package final class CachedContainer {
   /// The container of the object at `key`, opened once for this object.
   @usableFromInline
   package func nested(_ key: String) throws -> CachedContainer {
-    for nested in nestedEntries where nested.key == key { return nested.entry }
+    if let firstNested, firstNested.key == key { return firstNested.entry }
+    for nested in moreNested where nested.key == key { return nested.entry }
     let entry = CachedContainer(
       try container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key)))
-    nestedEntries.append((key, entry))
+    if firstNested == nil {
+      firstNested = (key, entry)
+    } else {
+      moreNested.append((key, entry))
+    }
     return entry
   }
 }

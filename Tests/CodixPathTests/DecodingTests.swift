@@ -469,3 +469,24 @@ func dottedPathsDecodeAndReport(document: String, kind: CodixError.Kind?, path: 
     if error.kind == .keyNotFound { #expect(error.message?.contains("Did you mean") == true) }
   }
 }
+
+private struct Siblings: Decodable, Equatable {
+  let a: [String]
+  init(from decoder: any Decoder) throws {
+    a = [
+      try decoder.decode(at: "a.x"), try decoder.decode(at: "b.y"), try decoder.decode(at: "a.z"),
+      try decoder.decode(at: "c.w"), try decoder.decode(at: "b.v"), try decoder.decode(at: "c.d.e"),
+    ]
+  }
+}
+
+@Test func dottedPathsIntoSeveralSiblingObjectsReadEachOne() throws {
+  let element = { (n: Int) in
+    #"{"a": {"x": "ax\#(n)", "z": "az\#(n)"}, "b": {"y": "by\#(n)", "v": "bv\#(n)"}, "c": {"w": "cw\#(n)", "d": {"e": "e\#(n)"}}}"#
+  }
+  let values = try JSONDecoder().decode(
+    [Siblings].self, from: json("[" + element(0) + "," + element(1) + "]"))
+  #expect(values.map(\.a) == [
+    ["ax0", "by0", "az0", "cw0", "bv0", "e0"], ["ax1", "by1", "az1", "cw1", "bv1", "e1"],
+  ])
+}

@@ -20,8 +20,11 @@ import Foundation
 /// | `.format(f)` | text in format `f`, UTC, `en_US_POSIX` | the same format |
 /// | `.custom(c)` | whatever `c` parses | whatever `c` prints |
 ///
-/// Parsing is fast and thread-safe: ISO 8601 and RFC 3339 use Foundation's
-/// format styles; formats use formatters built once and shared.
+/// Parsing is fast and thread-safe: whole-second ISO 8601 and RFC 3339 dates
+/// and fixed-width numeric formats (`yyyy-MM-dd HH:mm:ss`) are read without
+/// `DateFormatter`, with the same answers; other ISO 8601 dates use
+/// Foundation's format style, and other formats formatters built once and
+/// shared.
 public enum DateCodingStrategy: ReversibleTransformer, Sendable {
   /// ISO 8601 with a time zone; reads fractional seconds, writes whole seconds in UTC.
   case iso8601

@@ -186,16 +186,17 @@ func fastWritingAgreesWithDateFormatter(pattern: String) throws {
 
 // The table in Docs/Transformers.md ("Fixed-width formats skip DateFormatter"),
 // row by row: what DateFormatter reads and what the fast reader answers.
-@Test(arguments: [
-  ("yyyy/MM/dd", "2000/8/12", "2000-08-12", FixedWidthDateFormat.Reading.invalid),
-  ("yyyy/MM/dd", "02000/08/12", "2000-08-12", .invalid),
-  ("yyyy/MM/dd", "2000/08/12 ", "2000-08-12", .invalid),
-  ("yyyy/MM/dd", "2000/08/12 trailing", nil, .invalid),
-  ("yyyy/MM/dd", "2000/13/01", nil, .invalid),
-  ("yyyy/MM/dd", "2000/02/30", nil, .invalid),
-  ("yyyy/MM/dd", "1582/10/10", "1582-10-20", .unsupported),
-  ("yyyy-MM-dd'T'HH:mm:ssXXXXX", "2000-01-01T00:00:00+15:00", "1999-12-31", .unsupported),
-] as [(String, String, String?, FixedWidthDateFormat.Reading)])
+@Test(
+  arguments: [
+    ("yyyy/MM/dd", "2000/8/12", "2000-08-12", FixedWidthDateFormat.Reading.invalid),
+    ("yyyy/MM/dd", "02000/08/12", "2000-08-12", .invalid),
+    ("yyyy/MM/dd", "2000/08/12 ", "2000-08-12", .invalid),
+    ("yyyy/MM/dd", "2000/08/12 trailing", nil, .invalid),
+    ("yyyy/MM/dd", "2000/13/01", nil, .invalid),
+    ("yyyy/MM/dd", "2000/02/30", nil, .invalid),
+    ("yyyy/MM/dd", "1582/10/10", "1582-10-20", .unsupported),
+    ("yyyy-MM-dd'T'HH:mm:ssXXXXX", "2000-01-01T00:00:00+15:00", "1999-12-31", .unsupported),
+  ] as [(String, String, String?, FixedWidthDateFormat.Reading)])
 func theDocumentedLeniencyTable(
   pattern: String, text: String, formatterDay: String?, fast: FixedWidthDateFormat.Reading
 ) throws {

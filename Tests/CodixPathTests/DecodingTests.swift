@@ -486,7 +486,8 @@ private struct Siblings: Decodable, Equatable {
   }
   let values = try JSONDecoder().decode(
     [Siblings].self, from: json("[" + element(0) + "," + element(1) + "]"))
-  #expect(values.map(\.a) == [
-    ["ax0", "by0", "az0", "cw0", "bv0", "e0"], ["ax1", "by1", "az1", "cw1", "bv1", "e1"],
-  ])
+  #expect(
+    values.map(\.a) == [
+      ["ax0", "by0", "az0", "cw0", "bv0", "e0"], ["ax1", "by1", "az1", "cw1", "bv1", "e1"],
+    ])
 }

@@ -244,3 +244,51 @@ private struct Account: Kodable {
     #expect(error.property == "id")  // required despite its initial value
   }
 }
+
+// A wrapper whose value type is generic: the synthesized code reaches the
+// general overloads, which still treat an optional as optional.
+private struct Boxed<T: Codable & Equatable>: Codable, Equatable {
+  @Coding var value: T
+}
+
+@Test func genericWrappersInSynthesizedTypesKeepOptionalsOptional() throws {
+  for document in [#"{}"#, #"{"value": null}"#] {
+    let boxed = try JSONDecoder().decode(Boxed<Int?>.self, from: json(document))
+    #expect(boxed.value == nil)
+    #expect(String(decoding: try JSONEncoder().encode(boxed), as: UTF8.self) == "{}")
+  }
+  let some = try JSONDecoder().decode(Boxed<Int?>.self, from: json(#"{"value": 3}"#))
+  #expect(some.value == 3)
+  #expect(String(decoding: try JSONEncoder().encode(some), as: UTF8.self) == #"{"value":3}"#)
+  #expect(throws: CodixError.self) {
+    try JSONDecoder().decode(Boxed<Int>.self, from: json(#"{"value": null}"#))
+  }
+}
+
+@Test func nullOptionalWrappersInSynthesizedTypesAreNil() throws {
+  let song = try JSONDecoder().decode(
+    Song.self,
+    from: json(
+      #"{"title": "T", "flag": true, "rating": null, "released": "2001-01-01T00:00:00Z", "updated": null, "link": "https://example.com/s"}"#
+    ))
+  #expect(song.rating == nil)
+  #expect(song.updated == nil)
+  // Decoded twice on one thread: the second decode reuses the cached readers.
+  let again = try JSONDecoder().decode(
+    Song.self,
+    from: json(
+      #"{"title": "U", "flag": 0, "rating": 4, "released": "2001-01-01T00:00:00Z", "link": "https://example.com/u"}"#
+    ))
+  #expect(again.title == "U")
+  #expect(again.flag == false)
+  #expect(again.rating == 4)
+  #expect(again.link == URL(string: "https://example.com/u"))
+  do {
+    _ = try JSONDecoder().decode(
+      Song.self, from: json(#"{"title": "T", "flag": 1, "released": "2001-01-01T00:00:00Z"}"#))
+    Issue.record("expected keyNotFound")
+  } catch let error as CodixError {
+    #expect(error.kind == .keyNotFound)
+    #expect(error.path == "link")
+  }
+}

@@ -24,7 +24,9 @@ import Foundation
 extension Coding: Decodable where Value: Decodable {
   /// Decodes the value at this wrapper's position, with the lossy rules.
   public init(from decoder: any Decoder) throws {
-    let reader = ValueReaders.reader(for: Value.self, rules: FieldRules())
+    let reader = SynthesizedReaders.reader(of: Self.self) {
+      ValueReaders.reader(for: Value.self, rules: FieldRules())
+    }
     self.init(
       value: try SynthesizedCoding.decode(Value.self, from: decoder, reader: reader),
       key: nil, options: [], hasDefault: false, codec: nil)
@@ -44,7 +46,9 @@ extension Coding: Encodable where Value: Encodable {
 extension CodableDate: Decodable where Value: DateConvertibleValue {
   /// Decodes an ISO 8601 date at this wrapper's position.
   public init(from decoder: any Decoder) throws {
-    let reader = TransformerCodec(transformer: DateCodingStrategy.iso8601).makeReader(FieldRules())
+    let reader = SynthesizedReaders.reader(of: Self.self) {
+      TransformerCodec(transformer: DateCodingStrategy.iso8601).makeReader(FieldRules())
+    }
     let date: Date? =
       Value.self == Date?.self
       ? try SynthesizedCoding.decode(Date?.self, from: decoder, reader: reader.optional)
@@ -92,7 +96,9 @@ extension Optional: DateConvertibleValue where Wrapped == Date {
 extension KodableTransformable: Decodable {
   /// Decodes the raw value at this wrapper's position and converts it with `T()`.
   public init(from decoder: any Decoder) throws {
-    let reader = TransformerCodec(transformer: T()).makeReader(FieldRules())
+    let reader = SynthesizedReaders.reader(of: Self.self) {
+      TransformerCodec(transformer: T()).makeReader(FieldRules())
+    }
     self.init(decoded: try SynthesizedCoding.decode(T.To.self, from: decoder, reader: reader))
   }
 }
@@ -108,15 +114,28 @@ extension KodableTransformable: Encodable {
 // MARK: - Missing keys and nil values
 
 extension KeyedDecodingContainer {
-  /// Decodes a ``Coding`` in a synthesized `Codable` type: an optional value
-  /// that is missing or `null` is `nil`; a required one is a ``CodixError``.
+  /// Decodes a ``Coding`` in a synthesized `Codable` type: a value that is
+  /// missing or `null` is a ``CodixError`` (an optional one is `nil` when the
+  /// type is only known at run time).
   public func decode<Value: Decodable>(_ type: Coding<Value>.Type, forKey key: Key) throws
     -> Coding<Value>
   {
-    let absent: Coding<Value>? =
+    try SynthesizedCoding.wrapper(type, in: self, forKey: key) {
+      // Reached only when the value is absent, and for an optional only from
+      // generic code: the overload below takes every `Coding<T?>` it can see.
       Value.self is any AnyOptional.Type
-      ? Coding(value: nil, key: nil, options: [], hasDefault: false, codec: nil) : nil
-    return try SynthesizedCoding.wrapper(type, in: self, forKey: key, absent: absent)
+        ? Coding(value: nil, key: nil, options: [], hasDefault: false, codec: nil) : nil
+    }
+  }
+
+  /// Decodes an optional ``Coding`` in a synthesized `Codable` type: a value
+  /// that is missing or `null` is `nil`.
+  public func decode<Wrapped: Decodable>(_ type: Coding<Wrapped?>.Type, forKey key: Key) throws
+    -> Coding<Wrapped?>
+  {
+    try SynthesizedCoding.wrapper(type, in: self, forKey: key) {
+      Coding(value: nil, key: nil, options: [], hasDefault: false, codec: nil)
+    }
   }
 
   /// Decodes a ``CodableDate`` in a synthesized `Codable` type: a `Date?` that
@@ -124,12 +143,22 @@ extension KeyedDecodingContainer {
   public func decode<Value: DateConvertibleValue>(
     _ type: CodableDate<Value>.Type, forKey key: Key
   ) throws -> CodableDate<Value> {
-    let absent: CodableDate<Value>? =
+    try SynthesizedCoding.wrapper(type, in: self, forKey: key) {
       Value.self == Date?.self
-      ? CodableDate(
-        value: Value.wrapping(nil), key: nil, options: [], hasDefault: false, codec: nil)
-      : nil
-    return try SynthesizedCoding.wrapper(type, in: self, forKey: key, absent: absent)
+        ? CodableDate(
+          value: Value.wrapping(nil), key: nil, options: [], hasDefault: false, codec: nil)
+        : nil
+    }
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes a ``KodableTransformable`` in a synthesized `Codable` type: a
+  /// value that is missing is a ``CodixError``, like any other wrapper's.
+  public func decode<T>(_ type: KodableTransformable<T>.Type, forKey key: Key) throws
+    -> KodableTransformable<T>
+  {
+    try SynthesizedCoding.wrapper(type, in: self, forKey: key) { nil }
   }
 }
 
@@ -137,8 +166,19 @@ extension KeyedEncodingContainer {
   /// Encodes a ``Coding`` in a synthesized `Codable` type, leaving out `nil`.
   public mutating func encode<Value: Encodable>(_ value: Coding<Value>, forKey key: Key) throws {
     guard let current = value.storage.current else { return }
-    if let optional = current as? any AnyOptional, optional.isNone { return }
+    // An optional reaches this overload only from generic code (see below).
+    if _isOptional(Value.self), let optional = current as? any AnyOptional, optional.isNone {
+      return
+    }
     try encode(current, forKey: key)
+  }
+
+  /// Encodes an optional ``Coding`` in a synthesized `Codable` type, leaving out `nil`.
+  public mutating func encode<Wrapped: Encodable>(_ value: Coding<Wrapped?>, forKey key: Key)
+    throws
+  {
+    guard let current = value.storage.current, let wrapped = current else { return }
+    try encode(wrapped, forKey: key)
   }
 
   /// Encodes a ``CodableDate`` in a synthesized `Codable` type as ISO 8601,
@@ -189,12 +229,13 @@ enum SynthesizedCoding {
     return value
   }
 
-  /// A wrapper at `key`: `absent` when the key is missing or `null` and the
-  /// wrapper can be empty, else decoded by its `init(from:)`.
+  /// A wrapper at `key`: what `absent` makes when the key is missing or
+  /// `null` and the wrapper can be empty, else decoded by its `init(from:)`.
   static func wrapper<W: Decodable, Key: CodingKey>(
-    _ type: W.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key, absent: W?
+    _ type: W.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key,
+    absent: () -> W?
   ) throws -> W {
-    if let absent, try !container.contains(key) || container.decodeNil(forKey: key) {
+    if try !container.contains(key) || container.decodeNil(forKey: key), let absent = absent() {
       return absent
     }
     guard container.contains(key) else {
@@ -205,5 +246,30 @@ enum SynthesizedCoding {
       throw error
     }
     return try W(from: container.superDecoder(forKey: key))
+  }
+}
+
+/// The readers of wrappers inside synthesized `Codable` types, built once per
+/// wrapper type and thread: decoding an instance builds no reader and casts
+/// nothing.
+enum SynthesizedReaders {
+  private final class Box<V> {
+    let reader: FieldReader<V>
+    init(_ reader: FieldReader<V>) { self.reader = reader }
+  }
+
+  private static let readers = ThreadLocal { [ObjectIdentifier: AnyObject]() }
+
+  /// The reader of `wrapper`'s values, made by `make` on this thread's first use.
+  static func reader<W, V>(of wrapper: W.Type, _ make: () -> FieldReader<V>) -> FieldReader<V> {
+    guard let readers = readers.pointer else { return make() }
+    let id = ObjectIdentifier(W.self)
+    if let box = readers.pointee[id] {
+      // safe: each wrapper type reads one type of value, stored under its own identity.
+      return unsafeDowncast(box, to: Box<V>.self).reader
+    }
+    let reader = make()
+    readers.pointee[id] = Box(reader)
+    return reader
   }
 }

@@ -25,9 +25,10 @@ let package = Package(
       path: "Sources/CodixBenchmarks"),
 
     // MARK: Unit tests
-    .testTarget(name: "CodixCoreTests", dependencies: ["CodixCore"]),
-    .testTarget(name: "CodixPathTests", dependencies: ["CodixPath"]),
-    .testTarget(name: "CodixWrappersTests", dependencies: ["CodixWrappers"]),
+    .target(name: "CodixTestSupport", path: "Tests/CodixTestSupport"),
+    .testTarget(name: "CodixCoreTests", dependencies: ["CodixCore", "CodixTestSupport"]),
+    .testTarget(name: "CodixPathTests", dependencies: ["CodixPath", "CodixTestSupport"]),
+    .testTarget(name: "CodixWrappersTests", dependencies: ["CodixWrappers", "CodixTestSupport"]),
 
     // MARK: End-to-end tests (each imports only public products)
     .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),

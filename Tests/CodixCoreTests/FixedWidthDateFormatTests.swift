@@ -1,3 +1,4 @@
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -8,17 +9,6 @@ import Testing
 // fields (month 13, day 31 of April, 29 February of a common year, hour 24,
 // minute or second 60), offsets up to ±14:00, fractions of every length the
 // format has, and trailing garbage; and it writes what DateFormatter writes.
-
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 private let patterns = [
   "yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ssXXX", "yyyy/MM/dd",

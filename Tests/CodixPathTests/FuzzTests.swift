@@ -1,4 +1,5 @@
 import CodixPath
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -8,17 +9,6 @@ import Testing
 // the value an independent walk of the JSONSerialization tree finds, or throws
 // a CodixError located at the step where that walk stops. The count scales
 // with CODIX_FUZZ_COUNT (default 10,000 documents); a failure prints its seed.
-
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Any JSON value, decoded through Codix's decoder path.
 private indirect enum Value: Decodable, Equatable {

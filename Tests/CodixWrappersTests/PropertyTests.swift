@@ -1,3 +1,4 @@
+import CodixTestSupport
 import CodixWrappers
 import Foundation
 import Testing
@@ -6,17 +7,6 @@ import Testing
 // through a wrapper model (checked against an independent walk), and random
 // models encoded and decoded again (decode(encode(x)) == x). Counts scale with
 // CODIX_FUZZ_COUNT; a failure prints its seed and case.
-
-private struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 private var fuzzCount: Int {
   Int(ProcessInfo.processInfo.environment["CODIX_FUZZ_COUNT"] ?? "") ?? 10_000

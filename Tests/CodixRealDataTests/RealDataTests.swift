@@ -144,3 +144,46 @@ private struct SeatCategory: Decodable {
   #expect(name == (reference["areaNames"] as? [String: Any])?["205705993"] as? String)
   #expect(performances.allSatisfy { events[String($0.eventId)] != nil })
 }
+
+// MARK: - Whole documents as JSONValue
+
+/// twitter.json read once as a JSONValue (a few seconds in a debug build).
+private let twitterValue = twitter.flatMap { try? JSONDecoder().decode(JSONValue.self, from: $0) }
+
+@Test func aWholeCorpusReadsAsJSONValueAndRoundTrips() throws {
+  let data = try #require(twitter)
+  let value = try #require(twitterValue)
+  #expect(same(value, try JSONSerialization.jsonObject(with: data)))
+  // Written back (as JSON and as its description), five statuses read the same.
+  let statuses = JSONValue.array(Array(try #require(value["statuses"]?.arrayValue).prefix(5)))
+  let written = try JSONEncoder().encode(statuses)
+  #expect(try JSONDecoder().decode(JSONValue.self, from: written) == statuses)
+  #expect(
+    try JSONDecoder().decode(JSONValue.self, from: Data(statuses.description.utf8)) == statuses)
+}
+
+@Test func pathsIntoAJSONValueOfTwitter() throws {
+  let value = try #require(twitterValue)
+  #expect(value[path: "statuses[0].user.screen_name"] == "ayuu0123")
+  #expect(value[path: "statuses[-1].metadata.result_type"] == "recent")
+  #expect(value[path: "search_metadata.count"] == 100)
+}
+
+/// Whether `value` holds what JSONSerialization read: every member and
+/// element, numbers by value.
+private func same(_ value: JSONValue, _ reference: Any) -> Bool {
+  switch (value, reference) {
+  case (.null, is NSNull): return true
+  case (.string(let string), let other as String): return string == other
+  case (.array(let elements), let other as [Any]):
+    return elements.count == other.count && zip(elements, other).allSatisfy(same)
+  case (.object(let members), let other as [String: Any]):
+    return members.count == other.count
+      && members.allSatisfy { key, member in other[key].map { same(member, $0) } ?? false }
+  case (_, let number as NSNumber):
+    if case .bool(let bool) = value { return number == NSNumber(value: bool) }
+    guard let double = value.doubleValue else { return false }
+    return double == number.doubleValue
+  default: return false
+  }
+}

@@ -48,17 +48,18 @@ package enum ValueRenderer {
         result += "…"
         break
       }
-      switch character {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      default:
-        if let ascii = character.asciiValue, ascii < 0x20 {
-          result += String(format: "\\u%04x", ascii)
-        } else {
-          result.append(character)
+      // By scalar: a "\r\n" is one Character but two escapes.
+      for scalar in character.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where scalar.value < 0x20:
+          result += String(format: "\\u%04x", scalar.value)
+        default:
+          result.unicodeScalars.append(scalar)
         }
       }
       count += 1

@@ -86,3 +86,24 @@ private struct DecoderType: Decodable {
   #expect(items.map(\.id) == [1, 2, 3])
   #expect(items.map(\.name) == ["a", "b", "c"])
 }
+
+// KeySpelling reads the decoder's key strategy through the reflection seam,
+// proven on canned decodes: on this toolchain it must work (else explicit
+// snake-case keys under .convertFromSnakeCase go unfound again).
+@Test func theDecodersKeyStrategyIsRead() throws {
+  struct Probe: Decodable {
+    let converts: Bool
+    init(from decoder: any Decoder) throws { converts = KeySpelling.convertsFromSnakeCase(decoder) }
+  }
+  let snake = JSONDecoder()
+  snake.keyDecodingStrategy = .convertFromSnakeCase
+  #expect(try snake.decode(Probe.self, from: Data("{}".utf8)).converts)
+  #expect(try !JSONDecoder().decode(Probe.self, from: Data("{}".utf8)).converts)
+  let custom = JSONDecoder()
+  custom.keyDecodingStrategy = .custom { $0.last! }
+  #expect(try !custom.decode(Probe.self, from: Data("{}".utf8)).converts)
+  #expect(
+    try !PropertyListDecoder().decode(
+      Probe.self, from: PropertyListEncoder().encode([String: Int]())
+    ).converts)
+}

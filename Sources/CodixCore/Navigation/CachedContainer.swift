@@ -5,6 +5,11 @@
 package final class CachedContainer {
   @usableFromInline
   package let container: KeyedDecodingContainer<CodixKey>
+  /// Whether the decoder renames the document's keys from snake case: a key
+  /// written as the JSON spells it is then looked up again as the decoder
+  /// spells it (see `KeySpelling`).
+  @usableFromInline
+  package let convertsKeys: Bool
 
   /// The first object opened at a key of this one (most models nest one
   /// object per level), kept inline: no array per decoded object.
@@ -12,8 +17,20 @@ package final class CachedContainer {
   /// The objects opened at other keys, in the order first asked for.
   private var moreNested: [(key: String, entry: CachedContainer)] = []
 
-  init(_ container: KeyedDecodingContainer<CodixKey>) {
+  /// The container of the value `decoder` is at.
+  init(of decoder: any Decoder) throws {
+    container = try decoder.container(keyedBy: CodixKey.self)
+    convertsKeys = KeySpelling.convertsFromSnakeCase(decoder)
+  }
+
+  private init(_ container: KeyedDecodingContainer<CodixKey>, convertsKeys: Bool) {
     self.container = container
+    self.convertsKeys = convertsKeys
+  }
+
+  /// `key` as this container stores it (see `convertsKeys`).
+  package func spelling(of key: CodixKey) -> CodixKey {
+    convertsKeys ? KeySpelling.respelled(key, in: container) : key
   }
 
   /// The container of the object at `key`, opened once for this object.
@@ -22,7 +39,8 @@ package final class CachedContainer {
     if let firstNested, firstNested.key == key { return firstNested.entry }
     for nested in moreNested where nested.key == key { return nested.entry }
     let entry = CachedContainer(
-      try container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key)))
+      try container.nestedContainer(keyedBy: CodixKey.self, forKey: spelling(of: CodixKey(key))),
+      convertsKeys: convertsKeys)
     if firstNested == nil {
       firstNested = (key, entry)
     } else {

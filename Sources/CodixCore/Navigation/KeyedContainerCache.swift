@@ -55,7 +55,7 @@ package enum KeyedContainerCache {
   @usableFromInline
   package static func entry<D: Decoder>(for decoder: D) throws -> CachedContainer {
     guard let slot = Slot.slots.pointer else {
-      return CachedContainer(try decoder.container(keyedBy: CodixKey.self))
+      return try CachedContainer(of: decoder)
     }
     // The common case, a field after the first: the decoder the slot holds,
     // still at the cached node. Compares the static type and the object
@@ -84,7 +84,7 @@ package enum KeyedContainerCache {
     slot: UnsafeMutablePointer<Slot>
   ) throws -> CachedContainer {
     guard let kind = slot.pointee.kind(of: decoder) else {
-      return CachedContainer(try decoder.container(keyedBy: CodixKey.self))
+      return try CachedContainer(of: decoder)
     }
     let object = classInstance(decoder)
     if let probe = kind.probe, !comparesCodingPaths {
@@ -94,7 +94,7 @@ package enum KeyedContainerCache {
       {
         return entry
       }
-      let entry = CachedContainer(try decoder.container(keyedBy: CodixKey.self))
+      let entry = try CachedContainer(of: decoder)
       slot.pointee.store(entry, decoder: object, node: probe.copy(of: object), bits: bits)
       // The hot path reads the object from a value of the static type: only
       // a class type's value is that one reference.
@@ -110,7 +110,7 @@ package enum KeyedContainerCache {
     if let entry = slot.pointee.entry, slot.pointee.decoder === object, slot.pointee.matches(path) {
       return entry
     }
-    let entry = CachedContainer(try decoder.container(keyedBy: CodixKey.self))
+    let entry = try CachedContainer(of: decoder)
     slot.pointee.store(entry, decoder: object, path: path)
     return entry
   }

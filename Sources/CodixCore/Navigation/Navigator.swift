@@ -61,6 +61,9 @@ package enum Navigator {
   private struct Walk {
     var cursor: Cursor
     var entry: CachedContainer?
+    /// Whether the decoder renames keys from snake case (see `KeySpelling`),
+    /// learnt from the first cached container.
+    var convertsKeys = false
 
     /// Moves to `component`; returns the absence that stops the walk, if any.
     mutating func step(_ component: PathComponent) throws(CodixError) -> Absence? {
@@ -78,6 +81,7 @@ package enum Navigator {
           }
           entry = next
           object = next.container
+          convertsKeys = next.convertsKeys
         case .keyed(_, let parentKey) where entry != nil:
           do {
             // safe: the case's guard checked `entry`.
@@ -95,7 +99,9 @@ package enum Navigator {
           }
           object = container
         }
-        cursor = .keyed(object, CodixKey(key))
+        let codixKey = CodixKey(key)
+        cursor = .keyed(
+          object, convertsKeys ? KeySpelling.respelled(codixKey, in: object) : codixKey)
         return nil
       case .index(let index):
         entry = nil
@@ -185,13 +191,33 @@ package enum Navigator {
       do {
         return try entry.container.codixDecode(type, forKey: CodixKey(key))
       } catch {
-        throw failure(error, decoding: type, at: key, in: entry.container, decoder: decoder)
+        return try decodeRespelled(type, after: error, at: key, in: entry, decoder: decoder)
       }
     }
     if let text = path.dottedText {
       return try decodeDotted(type, keys: text, at: path, in: decoder)
     }
     return try decode(type, at: path, in: decoder)
+  }
+
+  /// After a failed read of `key` in `entry`: decodes `T` at the spelling
+  /// the decoder stores `key` under, when it converts keys and that spelling
+  /// is there (see `KeySpelling`); otherwise throws the report of `error`.
+  @usableFromInline
+  package static func decodeRespelled<T: Decodable>(
+    _ type: T.Type, after error: any Error, at key: String, in entry: CachedContainer,
+    decoder: any Decoder
+  ) throws(CodixError) -> T {
+    let respelled = entry.spelling(of: CodixKey(key))
+    guard respelled.stringValue != key else {
+      throw failure(error, decoding: type, at: key, in: entry.container, decoder: decoder)
+    }
+    do {
+      return try entry.container.codixDecode(type, forKey: respelled)
+    } catch {
+      throw failure(
+        error, decoding: type, at: respelled.stringValue, in: entry.container, decoder: decoder)
+    }
   }
 
   /// Decodes `T` at a path of keys joined by dots (`"address.city"`):

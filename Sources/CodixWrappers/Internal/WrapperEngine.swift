@@ -19,7 +19,9 @@ enum WrapperEngine {
   private static func decode(
     _ table: ModelTable, into base: UnsafeMutableRawPointer, from decoder: any Decoder
   ) throws(CodixError) {
-    let context = DecodeContext(table: table, base: base, userInfo: decoder.userInfo)
+    let context = DecodeContext(
+      table: table, base: base, userInfo: decoder.userInfo,
+      convertsKeys: KeySpelling.convertsFromSnakeCase(decoder))
     if table.printsJSON {
       CodixDebugOutput.current(in: context.userInfo).write(
         "Decoded JSON for type \(table.model):\n"
@@ -54,6 +56,7 @@ enum WrapperEngine {
         return try decodeIndexed(node, at: cursor, context)
       }
       for (key, field) in node.leaves {
+        let key = context.spelling(of: key, in: container)
         if let fast = field.fast,
           let stored = try? fast.read(container, key, into: field.storage(in: context.base))
         {
@@ -67,7 +70,7 @@ enum WrapperEngine {
         try read(field, at: &position, context)
       }
       for (key, child) in node.branches {
-        try decode(child, at: .keyed(container, key), context)
+        try decode(child, at: .keyed(container, context.spelling(of: key, in: container)), context)
       }
     }
     try decodeIndexed(node, at: cursor, context)
@@ -234,6 +237,14 @@ private struct DecodeContext {
   let table: ModelTable
   let base: UnsafeMutableRawPointer
   let userInfo: [CodingUserInfoKey: Any]
+  /// Whether the decoder renames keys from snake case: a key written as the
+  /// JSON spells it is looked up again as the decoder spells it.
+  let convertsKeys: Bool
+
+  /// `key` as `container` stores it.
+  func spelling(of key: CodixKey, in container: KeyedDecodingContainer<CodixKey>) -> CodixKey {
+    convertsKeys ? KeySpelling.respelled(key, in: container) : key
+  }
 }
 
 extension CodixError {

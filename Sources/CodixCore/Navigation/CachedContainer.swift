@@ -5,11 +5,13 @@
 package final class CachedContainer {
   @usableFromInline
   package let container: KeyedDecodingContainer<CodixKey>
+  /// The decoder the container was opened from, asked how it spells keys
+  /// after the first missed key (see `KeySpelling`).
+  private let decoder: any Decoder
   /// Whether the decoder renames the document's keys from snake case: a key
   /// written as the JSON spells it is then looked up again as the decoder
-  /// spells it (see `KeySpelling`).
-  @usableFromInline
-  package let convertsKeys: Bool
+  /// spells it. Worked out on first use.
+  package private(set) lazy var convertsKeys = KeySpelling.convertsFromSnakeCase(decoder)
 
   /// The first object opened at a key of this one (most models nest one
   /// object per level), kept inline: no array per decoded object.
@@ -20,17 +22,18 @@ package final class CachedContainer {
   /// The container of the value `decoder` is at.
   init(of decoder: any Decoder) throws {
     container = try decoder.container(keyedBy: CodixKey.self)
-    convertsKeys = KeySpelling.convertsFromSnakeCase(decoder)
+    self.decoder = decoder
   }
 
-  private init(_ container: KeyedDecodingContainer<CodixKey>, convertsKeys: Bool) {
+  private init(_ container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder) {
     self.container = container
-    self.convertsKeys = convertsKeys
+    self.decoder = decoder
   }
 
-  /// `key` as this container stores it (see `convertsKeys`).
+  /// `key` as this container stores it: `key`, unless it is missing and the
+  /// decoder stores it under another spelling (see `convertsKeys`).
   package func spelling(of key: CodixKey) -> CodixKey {
-    convertsKeys ? KeySpelling.respelled(key, in: container) : key
+    KeySpelling.mayRespell(key) && convertsKeys ? KeySpelling.respelled(key, in: container) : key
   }
 
   /// The container of the object at `key`, opened once for this object.
@@ -40,7 +43,7 @@ package final class CachedContainer {
     for nested in moreNested where nested.key == key { return nested.entry }
     let entry = CachedContainer(
       try container.nestedContainer(keyedBy: CodixKey.self, forKey: spelling(of: CodixKey(key))),
-      convertsKeys: convertsKeys)
+      decoder: decoder)
     if firstNested == nil {
       firstNested = (key, entry)
     } else {

@@ -30,8 +30,19 @@ package enum KeySpelling {
   /// after a thread's first call for a decoder type: one load from the
   /// decoder.
   package static func convertsFromSnakeCase(_ decoder: any Decoder) -> Bool {
-    guard let probe = StrategyProbes.probe(for: type(of: decoder)) else { return false }
-    return probe.convertsFromSnakeCase(decoder as AnyObject)
+    func converts<D: Decoder>(_ decoder: D) -> Bool {
+      guard let probe = StrategyProbes.probe(for: D.self) else { return false }
+      // safe: probes exist only for class types, whose values are one
+      // object reference (no bridging cast on the way).
+      return probe.convertsFromSnakeCase(unsafeBitCast(decoder, to: AnyObject.self))
+    }
+    return converts(decoder)
+  }
+
+  /// Whether a decoder converting from snake case may store `key` under
+  /// another spelling: whether it has an underscore.
+  package static func mayRespell(_ key: CodixKey) -> Bool {
+    key.stringValue.utf8.contains(UInt8(ascii: "_"))
   }
 
   /// `key`, or, when `key` is not in `container` but its snake-case
@@ -40,9 +51,7 @@ package enum KeySpelling {
   package static func respelled(
     _ key: CodixKey, in container: KeyedDecodingContainer<CodixKey>
   ) -> CodixKey {
-    guard key.stringValue.utf8.contains(UInt8(ascii: "_")), !container.contains(key) else {
-      return key
-    }
+    guard mayRespell(key), !container.contains(key) else { return key }
     let converted = SnakeCase.converted(key.stringValue)
     guard converted != key.stringValue else { return key }
     let other = CodixKey(converted)

@@ -61,9 +61,9 @@ package enum Navigator {
   private struct Walk {
     var cursor: Cursor
     var entry: CachedContainer?
-    /// Whether the decoder renames keys from snake case (see `KeySpelling`),
-    /// learnt from the first cached container.
-    var convertsKeys = false
+    /// The first cached container: asked whether the decoder renames keys
+    /// from snake case (see `KeySpelling`), for a key with an underscore.
+    var rootEntry: CachedContainer?
 
     /// Moves to `component`; returns the absence that stops the walk, if any.
     mutating func step(_ component: PathComponent) throws(CodixError) -> Absence? {
@@ -81,7 +81,7 @@ package enum Navigator {
           }
           entry = next
           object = next.container
-          convertsKeys = next.convertsKeys
+          rootEntry = next
         case .keyed(_, let parentKey) where entry != nil:
           do {
             // safe: the case's guard checked `entry`.
@@ -100,8 +100,11 @@ package enum Navigator {
           object = container
         }
         let codixKey = CodixKey(key)
-        cursor = .keyed(
-          object, convertsKeys ? KeySpelling.respelled(codixKey, in: object) : codixKey)
+        if KeySpelling.mayRespell(codixKey), rootEntry?.convertsKeys == true {
+          cursor = .keyed(object, KeySpelling.respelled(codixKey, in: object))
+        } else {
+          cursor = .keyed(object, codixKey)
+        }
         return nil
       case .index(let index):
         entry = nil

@@ -20,8 +20,7 @@ enum WrapperEngine {
     _ table: ModelTable, into base: UnsafeMutableRawPointer, from decoder: any Decoder
   ) throws(CodixError) {
     let context = DecodeContext(
-      table: table, base: base, userInfo: decoder.userInfo,
-      convertsKeys: KeySpelling.convertsFromSnakeCase(decoder))
+      table: table, base: base, userInfo: decoder.userInfo, decoder: decoder)
     if table.printsJSON {
       CodixDebugOutput.current(in: context.userInfo).write(
         "Decoded JSON for type \(table.model):\n"
@@ -56,17 +55,23 @@ enum WrapperEngine {
         return try decodeIndexed(node, at: cursor, context)
       }
       for (key, field) in node.leaves {
-        let key = context.spelling(of: key, in: container)
         if let fast = field.fast,
           let stored = try? fast.read(container, key, into: field.storage(in: context.base))
         {
-          if !stored, field.isRequired {
-            var position = Cursor.keyed(container, key)
-            throw missing(field, at: &position, context)
+          if !stored {
+            // Missing or null: perhaps stored under another spelling.
+            let other = context.spelling(of: key, in: container)
+            if other.stringValue != key.stringValue {
+              var position = Cursor.keyed(container, other)
+              try read(field, at: &position, context)
+            } else if field.isRequired {
+              var position = Cursor.keyed(container, key)
+              throw missing(field, at: &position, context)
+            }
           }
           continue
         }
-        var position = Cursor.keyed(container, key)
+        var position = Cursor.keyed(container, context.spelling(of: key, in: container))
         try read(field, at: &position, context)
       }
       for (key, child) in node.branches {
@@ -237,13 +242,16 @@ private struct DecodeContext {
   let table: ModelTable
   let base: UnsafeMutableRawPointer
   let userInfo: [CodingUserInfoKey: Any]
-  /// Whether the decoder renames keys from snake case: a key written as the
-  /// JSON spells it is looked up again as the decoder spells it.
-  let convertsKeys: Bool
+  /// The model's decoder, asked how it spells keys after a missed key.
+  let decoder: any Decoder
 
-  /// `key` as `container` stores it.
+  /// `key` as `container` stores it: `key`, unless it is missing and the
+  /// decoder renames keys from snake case (see `KeySpelling`).
   func spelling(of key: CodixKey, in container: KeyedDecodingContainer<CodixKey>) -> CodixKey {
-    convertsKeys ? KeySpelling.respelled(key, in: container) : key
+    guard KeySpelling.mayRespell(key), KeySpelling.convertsFromSnakeCase(decoder) else {
+      return key
+    }
+    return KeySpelling.respelled(key, in: container)
   }
 }
 

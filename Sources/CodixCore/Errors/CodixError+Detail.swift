@@ -38,5 +38,7 @@ extension CodixError {
     case unsupportedModel(model: String)
     /// A wrapper that kept no keys and options (made while decoding another model).
     case setupNotRecorded(property: String)
+    /// Alias paths, none of which holds a value, then the first one's detail.
+    indirect case triedPaths([Path], then: Detail?)
   }
 }

@@ -125,6 +125,11 @@ extension CodixError.Detail {
     case .setupNotRecorded(let property):
       return "Property \(property) comes from a wrapper that kept no keys and options. Encode "
         + "an instance made by your own code, or make the type Dekodable."
+    case .triedPaths(let paths, let then):
+      guard !paths.isEmpty else { return "No path was given to read the value from." }
+      let tried = paths.map(\.description).joined(separator: ", ")
+      return (["Tried \(tried): none holds a value.", then?.text].compactMap { $0 })
+        .joined(separator: " ")
     }
   }
 

@@ -18,6 +18,12 @@ final class Field {
   private let describeExpected: () -> String
   /// Whether a missing or `null` value is an error (non-optional, no default).
   let isRequired: Bool
+  /// Where else the value may be (`.aliases`), tried in order when `path`
+  /// holds none.
+  let aliases: [Path]
+  /// Whether an absent value at `path` alone is an error: required, with no
+  /// aliases left to try.
+  var failsAtOwnPath: Bool { isRequired && aliases.isEmpty }
   /// Whether to print the JSON the property is read from.
   let debugJSON: Bool
   /// Whether the property is read when decoding (not `.encodeOnly`).
@@ -45,7 +51,8 @@ final class Field {
   let writesValue: (UnsafeRawPointer) -> Bool
 
   init(
-    name: String, path: Path, expected: @escaping () -> String, isRequired: Bool, debugJSON: Bool,
+    name: String, path: Path, aliases: [Path] = [], expected: @escaping () -> String,
+    isRequired: Bool, debugJSON: Bool,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     fastWrite: FastRead? = nil,
     read: @escaping (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool,
@@ -56,6 +63,7 @@ final class Field {
     self.path = path
     self.describeExpected = expected
     self.isRequired = isRequired
+    self.aliases = aliases
     self.debugJSON = debugJSON
     self.reads = reads
     self.writes = writes

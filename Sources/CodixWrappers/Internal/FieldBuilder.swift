@@ -40,7 +40,9 @@ enum FieldBuilder {
       ).named(property: name)
     }
     let path = setup.path ?? Path([.key(name)])
-    if let syntax = path.syntax {
+    let aliases = setup.aliases
+    for candidate in [path] + aliases {
+      guard let syntax = candidate.syntax else { continue }
       throw CodixError(
         .invalidPath, at: .root, detail: .invalidKey(property: name, syntax: syntax),
         expected: "a valid path", found: ValueRenderer.quote(syntax.text, limit: 80)
@@ -91,7 +93,7 @@ enum FieldBuilder {
       modifiers.isEmpty && !setup.debugJSON && codec.isPlain
       ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
     return Field(
-      name: name, path: path, expected: { codec.expected },
+      name: name, path: path, aliases: aliases, expected: { codec.expected },
       isRequired: (!setup.hasDefault && !isOptional) || setup.isRequired,
       debugJSON: setup.debugJSON, reads: setup.direction.reads, writes: setup.direction.writes,
       offset: offset, fast: fast, fastWrite: setup.encodesNil ? nil : fast, read: read,

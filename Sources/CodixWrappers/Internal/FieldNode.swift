@@ -31,6 +31,12 @@ final class FieldNode {
   private(set) var firstRequiredInObject: Field?
   /// The first required property at or below this position.
   private(set) var firstRequired: Field?
+  /// The properties with aliases below the key children: read elsewhere
+  /// when the object at this position is absent.
+  private(set) var aliasedInObject: [Field] = []
+  /// The properties with aliases below this position (its own excluded):
+  /// read elsewhere when this position is absent.
+  private(set) var aliasedBelow: [Field] = []
   /// The property named when the object at this position has the wrong
   /// type: the first required property below the key children, else the first one.
   private(set) var ownerOfObject: Field?
@@ -80,8 +86,13 @@ final class FieldNode {
     for child in indexChildren { child.node.finish() }
     firstRequiredInObject = keyChildren.lazy.compactMap(\.node.firstRequired).first
     firstRequired =
-      fields.first(where: \.isRequired) ?? firstRequiredInObject
+      fields.first(where: \.failsAtOwnPath) ?? firstRequiredInObject
       ?? indexChildren.lazy.compactMap(\.node.firstRequired).first
+    func aliased(_ node: FieldNode) -> [Field] {
+      node.fields.filter { !$0.aliases.isEmpty } + node.aliasedBelow
+    }
+    aliasedInObject = keyChildren.flatMap { aliased($0.node) }
+    aliasedBelow = aliasedInObject + indexChildren.flatMap { aliased($0.node) }
     ownerOfObject = firstRequiredInObject ?? keyChildren.lazy.compactMap(\.node.owner).first
     owner =
       firstRequired ?? fields.first ?? ownerOfObject

@@ -32,6 +32,14 @@ struct FieldSetup<Value>: Sendable {
     return key
   }
 
+  /// The paths of `.aliases`, tried in order when `path` holds no value.
+  var aliases: [Path] {
+    options.flatMap {
+      if case .aliases(let paths) = $0.kind { return paths }
+      return []
+    }
+  }
+
   func has(_ predicate: (KodableOption<Value>.Kind) -> Bool) -> Bool {
     options.contains { predicate($0.kind) }
   }

@@ -52,6 +52,7 @@ enum WrapperEngine {
           throw Absence.ofObject(at: cursor).error(expected: required.expected)
             .attributed(to: required, context)
         }
+        for field in node.aliasedInObject { try readAliases(field, context) }
         return try decodeIndexed(node, at: cursor, context)
       }
       for (key, field) in node.leaves {
@@ -61,12 +62,11 @@ enum WrapperEngine {
           if !stored {
             // Missing or null: perhaps stored under another spelling.
             let other = context.spelling(of: key, in: container)
+            var position = Cursor.keyed(container, other)
             if other.stringValue != key.stringValue {
-              var position = Cursor.keyed(container, other)
               try read(field, at: &position, context)
-            } else if field.isRequired {
-              var position = Cursor.keyed(container, key)
-              throw missing(field, at: &position, context)
+            } else {
+              try absent(field, at: &position, context)
             }
           }
           continue
@@ -105,7 +105,9 @@ enum WrapperEngine {
         switch try element(index, of: cursor, for: field, context) {
         case .present(var position): try read(field, at: &position, context)
         case .absent(let absence):
-          if field.isRequired {
+          if !field.aliases.isEmpty {
+            try readAliases(field, context)
+          } else if field.isRequired {
             throw absence.error(expected: field.expected).attributed(to: field, context)
           }
         }
@@ -118,6 +120,7 @@ enum WrapperEngine {
         if let required = child.firstRequired {
           throw absence.error(expected: required.expected).attributed(to: required, context)
         }
+        for field in child.aliasedBelow { try readAliases(field, context) }
       }
     }
   }
@@ -135,6 +138,15 @@ enum WrapperEngine {
   private static func read(_ field: Field, at cursor: inout Cursor, _ context: DecodeContext)
     throws(CodixError)
   {
+    if try !readValue(field, at: &cursor, context) {
+      try absent(field, at: &cursor, context)
+    }
+  }
+
+  /// Reads `field` at `cursor`; `false` when the value there is absent.
+  private static func readValue(
+    _ field: Field, at cursor: inout Cursor, _ context: DecodeContext
+  ) throws(CodixError) -> Bool {
     let readContext = ReadContext(
       userInfo: context.userInfo, modelType: context.table.modelType, property: field.name)
     if field.debugJSON {
@@ -142,16 +154,45 @@ enum WrapperEngine {
         "Decoded JSON for the \(field.name) property of type \(context.table.model):\n"
           + ValueRenderer.render(at: cursor, .document))
     }
-    let stored: Bool
     do {
-      stored = try field.read(field.storage(in: context.base), &cursor, readContext)
+      return try field.read(field.storage(in: context.base), &cursor, readContext)
     } catch {
       throw Navigator.enriched(error, at: cursor).attributed(
         to: field, context, ownPath: cursor.path)
     }
-    if !stored, field.isRequired {
+  }
+
+  /// After `field`'s own path, at `cursor`, held no value: reads it at its
+  /// aliases, or throws when it is required.
+  private static func absent(_ field: Field, at cursor: inout Cursor, _ context: DecodeContext)
+    throws(CodixError)
+  {
+    if !field.aliases.isEmpty {
+      try readAliases(field, context)
+    } else if field.isRequired {
       throw missing(field, at: &cursor, context)
     }
+  }
+
+  /// Reads `field` at the first of its aliases that holds a value; throws,
+  /// listing every path tried, when none does and it is required.
+  private static func readAliases(_ field: Field, _ context: DecodeContext) throws(CodixError) {
+    let start = Cursor.root(context.decoder)
+    for alias in field.aliases {
+      let step: Navigator.Step
+      do {
+        step = try Navigator.walk(alias, from: start)
+      } catch {
+        throw error.attributed(to: field, context)
+      }
+      if case .present(var position) = step, try readValue(field, at: &position, context) {
+        return
+      }
+    }
+    guard field.isRequired else { return }
+    throw Navigator.noValue(
+      atAnyOf: [field.path] + field.aliases, from: start, expected: field.expected
+    ).attributed(to: field, context)
   }
 
   /// The error for a required property whose value is absent.

@@ -3,6 +3,7 @@
 /// | option | effect |
 /// |---|---|
 /// | `.key("a.b[0]")` | read and write at this path instead of the property name |
+/// | `.aliases("user_id", "data.id")` | when the key holds no value, read the first of these that does |
 /// | `.enforceTypeDecoding` | no lossy fallbacks: `"true"` is not a `Bool`, a bad array element fails the array |
 /// | `.lossless` | also read numbers from numeric strings (`"42"` as `Int`) |
 /// | `.encodeAsNullIfNil` | write `null` for `nil` instead of omitting the key |
@@ -22,6 +23,7 @@ public struct KodableOption<Value>: Sendable {
     case encodeAsNullIfNil
     case debugJSON
     case key(Path)
+    case aliases([Path])
     case modifier(KodableModifier<Value>)
   }
 
@@ -82,6 +84,20 @@ public struct KodableOption<Value>: Sendable {
 
   /// Reads and writes the property at `path` (any Codix path: `"a.b[0].c"`).
   public static func key(_ path: Path) -> KodableOption { KodableOption(.key(path)) }
+
+  /// Reads the property at the first of these paths that holds a value when
+  /// its own key holds none (missing or `null`); encoding writes the
+  /// property's own key.
+  ///
+  /// ```swift
+  /// @Coding("id", .aliases("user_id", "data.id")) var id: Int
+  /// // {"user_id": 7} and {"data": {"id": 7}} both give 7
+  /// ```
+  ///
+  /// A value of the wrong type at any path is an error there, never a reason
+  /// to try the next path. When no path holds a required value, the report
+  /// lists every path tried.
+  public static func aliases(_ paths: Path...) -> KodableOption { KodableOption(.aliases(paths)) }
 
   /// Applies a modifier to the decoded value.
   public static func modifier(_ modifier: KodableModifier<Value>) -> KodableOption {

@@ -38,6 +38,11 @@ extension CodixError {
     case unsupportedModel(model: String)
     /// A wrapper that kept no keys and options (made while decoding another model).
     case setupNotRecorded(property: String)
+    /// A path with `[*]` used where no array is collected: decoding `type`
+    /// (not an array), or a read that collects nothing (`nil`).
+    case wildcardOutsideArray(type: String?)
+    /// An array written at a `[*]` that already has elements.
+    case wildcardArrayAlreadyWritten
     /// Alias paths, none of which holds a value, then the first one's detail.
     indirect case triedPaths([Path], then: Detail?)
   }

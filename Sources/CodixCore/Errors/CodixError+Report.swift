@@ -125,6 +125,17 @@ extension CodixError.Detail {
     case .setupNotRecorded(let property):
       return "Property \(property) comes from a wrapper that kept no keys and options. Encode "
         + "an instance made by your own code, or make the type Dekodable."
+    case .wildcardOutsideArray(let type?):
+      return "A path with [*] collects one value per element of an array, so it decodes an "
+        + "array type ([\(type)]), not \(type)."
+    case .wildcardOutsideArray(nil):
+      return "A path with [*] collects one value per element of an array; this read collects "
+        + "nothing (a transformer, a lossy array or a single value). Decode an array type, such "
+        + "as [String], at this path."
+    case .wildcardArrayAlreadyWritten:
+      return "This array already has elements: a path with [*] writes a whole array, once. "
+        + "Encode the elements as one array of a model type ([User]) instead of one [*] path "
+        + "per property."
     case .triedPaths(let paths, let then):
       guard !paths.isEmpty else { return "No path was given to read the value from." }
       let tried = paths.map(\.description).joined(separator: ", ")

@@ -1,7 +1,7 @@
 // The path grammar, parsed in one pass over UTF-8 bytes.
 //
 //     path      := "" | step (separator? step)*        (a separator is optional before "[")
-//     step      := key | "[" index "]" | "[" quoted "]"
+//     step      := key | "[" index "]" | "[" quoted "]" | "[*]"
 //     key       := one or more characters other than separator, "[", "]"
 //     index     := "-"? digit+                          (fits in Int)
 //     quoted    := '"' (char | '\"' | '\\')* '"'        (a key taken verbatim)
@@ -22,6 +22,7 @@
 @usableFromInline
 enum PathParser {
   private static let openBracket = UInt8(ascii: "[")
+  fileprivate static let star = UInt8(ascii: "*")
   private static let closeBracket = UInt8(ascii: "]")
   private static let dot = UInt8(ascii: ".")
   private static let quote = UInt8(ascii: "\"")
@@ -81,7 +82,8 @@ enum PathParser {
       }
       var parser = Parser(bytes: bytes, separator: separatorBytes)
       do throws(Failure) {
-        return .components(try parser.parse())
+        let components = try parser.parse()
+        return components.contains(.wildcard) ? .spread(components) : .components(components)
       } catch {
         return .invalid(
           PathSyntaxError(
@@ -195,6 +197,13 @@ enum PathParser {
       }
       if bytes[position] == PathParser.quote {
         try parseQuotedKey(open: open)
+        return
+      }
+      if bytes[position] == PathParser.star, position + 1 < bytes.count,
+        bytes[position + 1] == PathParser.closeBracket
+      {
+        position += 2
+        components.append(.wildcard)
         return
       }
       let start = position

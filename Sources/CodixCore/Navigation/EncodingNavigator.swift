@@ -67,6 +67,9 @@ package enum EncodingNavigator {
       case .index(let index):
         var container = encoder.unkeyedContainer()
         try encode(value, at: components[...], index: index, into: &container)
+      case .wildcard:
+        var container = encoder.unkeyedContainer()
+        try spread(value, at: components[...], into: &container)
       }
     } catch {
       throw located(error, at: path, in: encoder, value: value)
@@ -101,6 +104,9 @@ package enum EncodingNavigator {
     case .index(let index)?:
       var nested = container.nestedUnkeyedContainer(forKey: key)
       try encode(value, at: rest, index: index, into: &nested)
+    case .wildcard?:
+      var nested = container.nestedUnkeyedContainer(forKey: key)
+      try spread(value, at: rest, into: &nested)
     }
   }
 
@@ -134,6 +140,31 @@ package enum EncodingNavigator {
     case .index(let inner)?:
       var nested = container.nestedUnkeyedContainer()
       try encode(value, at: rest, index: inner, into: &nested)
+    case .wildcard?:
+      var nested = container.nestedUnkeyedContainer()
+      try spread(value, at: rest, into: &nested)
+    }
+  }
+
+  /// Writes each element of the array `value` as one element of the empty
+  /// array `container`, at the components after the first, a `[*]`.
+  private static func spread<T: Encodable>(
+    _ value: T, at components: ArraySlice<PathComponent>,
+    into container: inout any UnkeyedEncodingContainer
+  ) throws {
+    let here = Path(codingPath: container.codingPath).appending(component: .wildcard)
+    guard let elements = (value as? any WildcardElements)?.wildcardElements else {
+      throw CodixError(
+        .invalidPath, at: here, detail: .wildcardOutsideArray(type: TypeNames.display(T.self)),
+        expected: "an array to write one element per value")
+    }
+    guard container.count == 0 else {
+      throw CodixError(
+        .invalidPath, at: here, detail: .wildcardArrayAlreadyWritten,
+        expected: "an array with no elements yet")
+    }
+    for element in elements {
+      try encode(element, at: components, index: container.count, into: &container)
     }
   }
 

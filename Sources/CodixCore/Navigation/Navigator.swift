@@ -115,6 +115,11 @@ package enum Navigator {
         case .absent(let absence):
           return absence
         }
+      case .wildcard:
+        // Only `decodeSpread` reads through a wildcard.
+        throw CodixError(
+          .invalidPath, at: cursor.path.appending(component: .wildcard),
+          detail: .wildcardOutsideArray(type: nil), expected: "a path without [*]")
       }
     }
   }
@@ -267,6 +272,9 @@ package enum Navigator {
   package static func decode<T: Decodable>(
     _ type: T.Type, at path: Path, in decoder: any Decoder, ifPresent: Bool
   ) throws(CodixError) -> T? {
+    if let split = path.wildcardSplit {
+      return try decodeSpread(type, split, from: .root(decoder), ifPresent: ifPresent)
+    }
     switch try walk(path, from: .root(decoder)) {
     case .present(var cursor):
       return try decode(type, at: &cursor, ifPresent: ifPresent)

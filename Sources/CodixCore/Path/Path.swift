@@ -32,6 +32,8 @@ public struct Path: Sendable {
     /// Two or more plain keys joined by `.`, kept as the text.
     case dotted(String)
     case components([PathComponent])
+    /// Components with at least one `.wildcard`.
+    case spread([PathComponent])
     indirect case invalid(PathSyntaxError)
   }
 
@@ -62,13 +64,23 @@ public struct Path: Sendable {
     switch components.count {
     case 0: storage = .root
     case 1:
-      if case .key(let key) = components[0] {
-        storage = .key(key)
-      } else {
-        storage = .components(components)
+      switch components[0] {
+      case .key(let key): storage = .key(key)
+      case .index: storage = .components(components)
+      case .wildcard: storage = .spread(components)
       }
-    default: storage = .components(components)
+    default:
+      storage = components.contains(.wildcard) ? .spread(components) : .components(components)
     }
+  }
+
+  /// The path up to its first `[*]` and the path after it; `nil` for a path
+  /// without a wildcard.
+  package var wildcardSplit: (array: Path, rest: Path)? {
+    guard case .spread(let components) = storage,
+      let star = components.firstIndex(of: .wildcard)
+    else { return nil }
+    return (Path(Array(components[..<star])), Path(Array(components[(star + 1)...])))
   }
 
   /// The root path, `""`.
@@ -81,7 +93,7 @@ public struct Path: Sendable {
     case .root, .invalid: return []
     case .key(let key): return [.key(key)]
     case .dotted(let text): return Self.keys(ofDotted: text).map(PathComponent.key)
-    case .components(let components): return components
+    case .components(let components), .spread(let components): return components
     }
   }
 
@@ -149,7 +161,7 @@ public struct Path: Sendable {
     case .root: return []
     case .key(let key): return [.key(key)]
     case .dotted: return components
-    case .components(let components): return components
+    case .components(let components), .spread(let components): return components
     case .invalid(let error): throw CodixError(invalidPath: error)
     }
   }
@@ -216,7 +228,8 @@ extension Path: CustomStringConvertible, CustomDebugStringConvertible {
     case .root: return ""
     case .key(let key): return PathPrinter.render([.key(key)])
     case .dotted(let text): return text
-    case .components(let components): return PathPrinter.render(components)
+    case .components(let components), .spread(let components):
+      return PathPrinter.render(components)
     case .invalid(let error): return error.text
     }
   }

@@ -1,4 +1,5 @@
-/// One step of a ``Path``: a key into an object or an index into an array.
+/// One step of a ``Path``: a key into an object, an index into an array, or
+/// every element of an array (`[*]`).
 ///
 /// String literals make keys and integer literals make indexes, so a path can
 /// be spelled as an array literal:
@@ -15,6 +16,10 @@ public enum PathComponent: Hashable, Sendable, ExpressibleByStringLiteral,
   /// A position in a JSON array (an unkeyed container). A negative index
   /// counts from the end: `-1` is the last element.
   case index(Int)
+  /// Every element of an array, written `[*]`: decoding at
+  /// `"users[*].name"` collects one value per element into an array
+  /// (`[String]`), and encoding an array there writes one element per value.
+  case wildcard
 
   /// Creates a key component from a string literal.
   public init(stringLiteral value: String) {

@@ -15,6 +15,8 @@ enum PathPrinter {
       switch component {
       case .index(let index):
         text += "[\(index)]"
+      case .wildcard:
+        text += "[*]"
       case .key(let key):
         if needsQuoting(key) {
           text += "[\"" + escaped(key) + "\"]"

@@ -79,10 +79,18 @@ extension JSONValue {
 
   /// The value at `path` below this one, in Codix path syntax
   /// (`"user.tags[0]"`); `nil` when a step is missing or the path is not valid.
+  ///
+  /// A `[*]` collects the value at the rest of the path in every element of
+  /// an array, `null` where it is missing: `value[path: "users[*].name"]`
+  /// is an array of names.
   public subscript(path path: Path) -> JSONValue? {
     guard path.syntax == nil else { return nil }
+    return value(at: path.components[...])
+  }
+
+  private func value(at components: ArraySlice<PathComponent>) -> JSONValue? {
     var value = self
-    for component in path.components {
+    for (offset, component) in zip(components.indices, components) {
       switch component {
       case .key(let key):
         guard let member = value[key] else { return nil }
@@ -90,6 +98,10 @@ extension JSONValue {
       case .index(let index):
         guard let element = value[index] else { return nil }
         value = element
+      case .wildcard:
+        guard case .array(let elements) = value else { return nil }
+        let rest = components[(offset + 1)...]
+        return .array(elements.map { $0.value(at: rest) ?? .null })
       }
     }
     return value

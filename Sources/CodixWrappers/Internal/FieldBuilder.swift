@@ -48,11 +48,27 @@ enum FieldBuilder {
         expected: "a valid path", found: ValueRenderer.quote(syntax.text, limit: 80)
       ).named(property: name)
     }
+    let isOptional = W.Value.self is any AnyOptional.Type
+    let isRequired = (!setup.hasDefault && !isOptional) || setup.isRequired
     let reader = codec.makeReader(setup.rules)
     let modifiers = setup.modifiers
+    let spread = path.wildcardSplit.map { (array: Path.root, rest: $0.rest) }
+    if spread != nil, !codec.isPlain {
+      throw CodixError(
+        .invalidPath, at: .root, detail: .wildcardOutsideArray(type: nil),
+        expected: "a property without a transformer"
+      ).named(property: name)
+    }
     let read: (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool = {
       storage, cursor, context in
-      guard var value = try reader.read(&cursor, context) else { return false }
+      let decoded =
+        if let spread {
+          // At the array: each element reads the rest of the path.
+          try Navigator.decodeSpread(W.Value.self, spread, from: cursor, ifPresent: !isRequired)
+        } else {
+          try reader.read(&cursor, context)
+        }
+      guard var value = decoded else { return false }
       for modifier in modifiers {
         switch modifier.rule {
         case .override(let override):
@@ -69,7 +85,6 @@ enum FieldBuilder {
       storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
       return true
     }
-    let isOptional = W.Value.self is any AnyOptional.Type
     let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
     if let writer = codec.makeWriter() {
       write = writing(
@@ -90,11 +105,11 @@ enum FieldBuilder {
       )
     }
     let fast =
-      modifiers.isEmpty && !setup.debugJSON && codec.isPlain
+      modifiers.isEmpty && !setup.debugJSON && codec.isPlain && spread == nil
       ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
     return Field(
       name: name, path: path, aliases: aliases, expected: { codec.expected },
-      isRequired: (!setup.hasDefault && !isOptional) || setup.isRequired,
+      isRequired: isRequired,
       debugJSON: setup.debugJSON, reads: setup.direction.reads, writes: setup.direction.writes,
       offset: offset, fast: fast, fastWrite: setup.encodesNil ? nil : fast, read: read,
       write: write.path, writeKeyed: write.keyed, writesValue: write.writes)

@@ -65,6 +65,10 @@ final class FieldNode {
         child.insert(field, at: rest)
         keyChildren.append((CodixKey(key), child))
       }
+    case .wildcard:
+      // A property read through `[*]` lives at its array and reads the rest
+      // of its path below each element itself.
+      fields.append(field)
     case .index(let index):
       if let child = indexChildren.first(where: { $0.index == index }) {
         child.node.insert(field, at: rest)

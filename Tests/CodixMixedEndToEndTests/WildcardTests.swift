@@ -1,0 +1,160 @@
+import CodixPath
+import CodixWrappers
+import Foundation
+import Testing
+
+// `[*]` collects one value per element of an array, in both styles.
+
+private let page = Data(
+  #"{"users": [{"name": "Ana", "tags": ["a", "b"], "nick": "A"}, {"name": "Bo", "tags": [], "nick": null}, {"name": "Cy", "tags": ["c"]}], "meta": {"count": 3}}"#
+    .utf8)
+
+private struct PathPage: Codable, Equatable {
+  var names: [String]
+  var tags: [[String]]
+  var nicks: [String?]
+  var missing: [String]?
+
+  init(from decoder: any Decoder) throws {
+    names = try decoder.decode(at: "users[*].name")
+    tags = try decoder.decode(at: "users[*].tags")
+    nicks = try decoder.decode(at: "users[*].nick")
+    missing = try decoder.decodeIfPresent(at: "groups[*].name")
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(names, at: "users[*].name")
+    try encoder.encode(tags, at: "teams[*].tags")
+  }
+}
+
+private struct WrapperPage: Kodable, Equatable {
+  @Coding("users[*].name") var names: [String]
+  @Coding("users[*].tags[*]") var everyTag: [[String]]
+  @Coding("users[*].nick") var nicks: [String?]
+  @Coding("meta.count") var count: Int
+  @Coding("groups[*].name") var groups: [String]?
+}
+
+@Test func aWildcardCollectsOneValuePerElementInBothStyles() throws {
+  let path = try JSONDecoder().decode(PathPage.self, from: page)
+  #expect(path.names == ["Ana", "Bo", "Cy"])
+  #expect(path.tags == [["a", "b"], [], ["c"]])
+  #expect(path.nicks == ["A", nil, nil])
+  #expect(path.missing == nil)
+
+  let wrapper = try JSONDecoder().decode(WrapperPage.self, from: page)
+  #expect(wrapper.names == ["Ana", "Bo", "Cy"])
+  #expect(wrapper.everyTag == [["a", "b"], [], ["c"]])
+  #expect(wrapper.nicks == ["A", nil, nil])
+  #expect(wrapper.count == 3)
+  #expect(wrapper.groups == nil)
+}
+
+@Test func aFailingElementIsNamedExactly() throws {
+  let data = Data(#"{"users": [{"name": "Ana"}, {"name": 7}, {"nom": "Cy"}]}"#.utf8)
+  struct Names: Decodable {
+    init(from decoder: any Decoder) throws {
+      let _: [String] = try decoder.decode(at: "users[*].name")
+    }
+  }
+  struct WrapperNames: Kodable {
+    @Coding("users[*].name") var names: [String]
+  }
+  let pathError = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(Names.self, from: data)
+  }
+  #expect(pathError.kind == .typeMismatch)
+  #expect(pathError.path == "users[1].name")
+  #expect(pathError.found == "7")
+  let wrapperError = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(WrapperNames.self, from: data)
+  }
+  #expect(wrapperError.path == "users[1].name")
+  #expect(wrapperError.property == "names")
+  #expect(wrapperError.typeName == "WrapperNames")
+
+  let missing = Data(#"{"users": [{"name": "Ana"}, {"nam": "Cy"}]}"#.utf8)
+  let missingError = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(WrapperNames.self, from: missing)
+  }
+  #expect(missingError.kind == .keyNotFound)
+  #expect(missingError.path == "users[1].name")
+  #expect(missingError.description.contains("Did you mean \"nam\"?"))
+}
+
+@Test func aWildcardOverSomethingThatIsNotAnArrayIsAClearError() throws {
+  struct NotArray: Decodable {
+    init(from decoder: any Decoder) throws {
+      let _: [String] = try decoder.decode(at: "meta[*].name")
+    }
+  }
+  struct NotCollected: Decodable {
+    init(from decoder: any Decoder) throws {
+      let _: String = try decoder.decode(at: "users[*].name")
+    }
+  }
+  let notArray = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(NotArray.self, from: page)
+  }
+  #expect(notArray.kind == .typeMismatch)
+  #expect(notArray.path == "meta")
+  let notCollected = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(NotCollected.self, from: page)
+  }
+  #expect(notCollected.kind == .invalidPath)
+  #expect(notCollected.description.contains("decodes an array type ([String]), not String"))
+  let missing = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(WrapperPage.self, from: Data(#"{"meta": {"count": 1}}"#.utf8))
+  }
+  #expect(missing.kind == .keyNotFound)
+  #expect(missing.path == "users")
+}
+
+@Test func wildcardsRoundTrip() throws {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  let path = try JSONDecoder().decode(PathPage.self, from: page)
+  #expect(
+    String(decoding: try encoder.encode(path), as: UTF8.self)
+      == #"{"teams":[{"tags":["a","b"]},{"tags":[]},{"tags":["c"]}],"users":[{"name":"Ana"},{"name":"Bo"},{"name":"Cy"}]}"#
+  )
+
+  struct Roster: Kodable, Equatable {
+    @Coding("users[*].name") var names: [String]
+    @Coding("scores[*]") var scores: [Int] = []
+  }
+  let roster = try JSONDecoder().decode(Roster.self, from: page)
+  let json = String(decoding: try encoder.encode(roster), as: UTF8.self)
+  #expect(json == #"{"scores":[],"users":[{"name":"Ana"},{"name":"Bo"},{"name":"Cy"}]}"#)
+  #expect(try JSONDecoder().decode(Roster.self, from: Data(json.utf8)) == roster)
+}
+
+@Test func twoWildcardWritesIntoOneArrayAreRefused() throws {
+  struct Split: Encodable {
+    func encode(to encoder: any Encoder) throws {
+      try encoder.encode([1, 2], at: "users[*].id")
+      try encoder.encode(["a", "b"], at: "users[*].name")
+    }
+  }
+  let error = try #require(throws: CodixError.self) { try JSONEncoder().encode(Split()) }
+  #expect(error.kind == .invalidPath)
+  #expect(error.path == "users[*]")
+  #expect(error.description.contains("already has elements"))
+}
+
+@Test func wildcardPathsParseAndPrint() throws {
+  let path: Path = "users[*].tags[*]"
+  #expect(path.components == [.key("users"), .wildcard, .key("tags"), .wildcard])
+  #expect(path.description == "users[*].tags[*]")
+  #expect(Path(path.components) == path)
+  #expect(Path("users[*x]").syntaxError != nil)
+  #expect(Path("users[*").syntaxError != nil)
+}
+
+@Test func jsonValueCollectsThroughAWildcard() throws {
+  let value = try JSONDecoder().decode(JSONValue.self, from: page)
+  #expect(value[path: "users[*].name"] == ["Ana", "Bo", "Cy"])
+  #expect(value[path: "users[*].nick"] == ["A", .null, .null])
+  #expect(value[path: "meta[*]"] == nil)
+}

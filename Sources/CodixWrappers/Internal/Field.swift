@@ -12,6 +12,8 @@ final class Field {
   let name: String
   /// Where the property lives below the model's value.
   let path: Path
+  /// Where encoding writes the property: `path`, unless `.encodingKey`.
+  let writePath: Path
   /// What the property expects, for error reports. Named when a report
   /// needs it: naming types costs more than the rest of building the field.
   var expected: String { describeExpected() }
@@ -51,7 +53,7 @@ final class Field {
   let writesValue: (UnsafeRawPointer) -> Bool
 
   init(
-    name: String, path: Path, aliases: [Path] = [], expected: @escaping () -> String,
+    name: String, path: Path, writePath: Path? = nil, aliases: [Path] = [], expected: @escaping () -> String,
     isRequired: Bool, debugJSON: Bool,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     fastWrite: FastRead? = nil,
@@ -61,6 +63,7 @@ final class Field {
   ) {
     self.name = name
     self.path = path
+    self.writePath = writePath ?? path
     self.describeExpected = expected
     self.isRequired = isRequired
     self.aliases = aliases

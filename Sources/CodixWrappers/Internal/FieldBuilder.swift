@@ -41,7 +41,8 @@ enum FieldBuilder {
     }
     let path = setup.path ?? Path([.key(name)])
     let aliases = setup.aliases
-    for candidate in [path] + aliases {
+    let writePath = setup.encodingPath ?? path
+    for candidate in [path, writePath] + aliases {
       guard let syntax = candidate.syntax else { continue }
       throw CodixError(
         .invalidPath, at: .root, detail: .invalidKey(property: name, syntax: syntax),
@@ -85,10 +86,12 @@ enum FieldBuilder {
       storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
       return true
     }
+    let omitted = omission(
+      setup.omitRules, default: stored.pointee.storage.current, hasDefault: setup.hasDefault)
     let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
     if let writer = codec.makeWriter() {
       write = writing(
-        name: name, path: path, encodesNil: setup.encodesNil,
+        name: name, path: writePath, encodesNil: setup.encodesNil, omitted: omitted,
         value: { $0.assumingMemoryBound(to: W.self).pointee.storage.current }, using: writer)
     } else {
       let refusal = { (at: Path) in
@@ -100,7 +103,9 @@ enum FieldBuilder {
       write = (
         keyed: { _, container, key in throw refusal(Path(codingPath: container.codingPath + [key]))
         },
-        path: { _, encoder in throw refusal(Path(codingPath: encoder.codingPath).appending(path)) },
+        path: { _, encoder in
+          throw refusal(Path(codingPath: encoder.codingPath).appending(writePath))
+        },
         writes: { _ in true }
       )
     }
@@ -108,10 +113,11 @@ enum FieldBuilder {
       modifiers.isEmpty && !setup.debugJSON && codec.isPlain && spread == nil
       ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
     return Field(
-      name: name, path: path, aliases: aliases, expected: { codec.expected },
+      name: name, path: path, writePath: writePath, aliases: aliases,
+      expected: { codec.expected },
       isRequired: isRequired,
       debugJSON: setup.debugJSON, reads: setup.direction.reads, writes: setup.direction.writes,
-      offset: offset, fast: fast, fastWrite: setup.encodesNil ? nil : fast, read: read,
+      offset: offset, fast: fast, fastWrite: setup.encodesNil || omitted != nil ? nil : fast, read: read,
       write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
   }
 
@@ -123,7 +129,7 @@ enum FieldBuilder {
     let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) =
       ValueWriters.writer(for: V.self).map { writer in
         writing(
-          name: name, path: path, encodesNil: false,
+          name: name, path: path, encodesNil: false, omitted: nil,
           value: { $0.assumingMemoryBound(to: V.self).pointee }, using: writer)
       } ?? (keyed: { _, _, _ in }, path: { _, _ in }, writes: { _ in false })
     return Field(
@@ -141,12 +147,14 @@ enum FieldBuilder {
   /// engine opened and at a path below an encoder: `nil` is left out (or
   /// written as `null` with `encodesNil`); an unset required value throws.
   private static func writing<V>(
-    name: String, path: Path, encodesNil: Bool, value: @escaping (UnsafeRawPointer) -> V?,
-    using writer: FieldWriter<V>
+    name: String, path: Path, encodesNil: Bool, omitted: ((V) -> Bool)?,
+    value: @escaping (UnsafeRawPointer) -> V?, using writer: FieldWriter<V>
   ) -> (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) {
     let isNil = NilCheck.make(for: V.self)
     let writes: (UnsafeRawPointer) -> Bool = { storage in
-      guard !encodesNil, let isNil, let current = value(storage) else { return true }
+      guard let current = value(storage) else { return true }
+      if let omitted, omitted(current) { return false }
+      guard !encodesNil, let isNil else { return true }
       return !isNil(current)
     }
     let keyed: KeyedWrite = { storage, container, key in
@@ -155,6 +163,7 @@ enum FieldBuilder {
           .valueNotFound, at: Path(codingPath: container.codingPath + [key]),
           detail: .unsetProperty(property: name), expected: "a value to encode")
       }
+      if let omitted, omitted(current) { return }
       if let isNil, isNil(current) {
         if encodesNil { try container.encodeNil(forKey: key) }
         return
@@ -167,6 +176,7 @@ enum FieldBuilder {
           .valueNotFound, at: Path(codingPath: encoder.codingPath).appending(path),
           detail: .unsetProperty(property: name), expected: "a value to encode")
       }
+      if let omitted, omitted(current) { return }
       if let isNil, isNil(current) {
         if encodesNil { try EncodingNavigator.encodeNil(at: path, in: encoder) }
         return
@@ -175,6 +185,23 @@ enum FieldBuilder {
     }
     return (keyed, atPath, writes)
   }
+}
+
+/// The test that leaves a value out of encoding, from a property's
+/// `.omitIfDefault` / `.omit(when:)` rules; `nil` when it has none.
+private func omission<V>(
+  _ rules: [KodableOption<V>.OmitRule], default: V?, hasDefault: Bool
+) -> ((V) -> Bool)? {
+  let tests: [(V) -> Bool] = rules.compactMap { rule in
+    switch rule {
+    case .matching(let test): return test
+    case .equalToDefault(let equal):
+      guard hasDefault, let value = `default` else { return nil }
+      return { equal($0, value) }
+    }
+  }
+  guard !tests.isEmpty else { return nil }
+  return { value in tests.contains { $0(value) } }
 }
 
 /// Tells `nil` from a value of an optional type known only at run time,

@@ -32,6 +32,22 @@ struct FieldSetup<Value>: Sendable {
     return key
   }
 
+  /// The path written when encoding: `.encodingKey`'s, else `path`.
+  var encodingPath: Path? {
+    for option in options.reversed() {
+      if case .encodingKey(let path) = option.kind { return path }
+    }
+    return path
+  }
+
+  /// The rules of `.omitIfDefault` and `.omit(when:)`.
+  var omitRules: [KodableOption<Value>.OmitRule] {
+    options.compactMap {
+      if case .omit(let rule) = $0.kind { return rule }
+      return nil
+    }
+  }
+
   /// The paths of `.aliases`, tried in order when `path` holds no value.
   var aliases: [Path] {
     options.flatMap {

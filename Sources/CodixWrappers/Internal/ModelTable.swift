@@ -83,7 +83,7 @@ final class ModelTable: @unchecked Sendable {
     let writeRoot = FieldNode()
     var pathWrites: [Field] = []
     for field in fields where field.writes {
-      let components = field.path.components
+      let components = field.writePath.components
       let keysOnly =
         !components.isEmpty
         && components.allSatisfy {
@@ -149,16 +149,17 @@ final class ModelTable: @unchecked Sendable {
 
   /// The first pair of properties whose paths nest, as the error encoding throws.
   private static func conflict(in fields: [Field]) -> CodixError? {
-    let paths = fields.map(\.path.components)
+    let paths = fields.map(\.writePath.components)
     for (index, first) in fields.enumerated() {
       for (offset, second) in fields[(index + 1)...].enumerated() {
         let (a, b) = (paths[index], paths[index + 1 + offset])
         guard a.count != b.count, a.starts(with: b) || b.starts(with: a) else { continue }
         let (outer, inner) = a.count < b.count ? (first, second) : (second, first)
         return CodixError(
-          .invalidPath, at: inner.path,
+          .invalidPath, at: inner.writePath,
           detail: .conflictingPaths(
-            first: outer.name, firstPath: outer.path, second: inner.name, secondPath: inner.path),
+            first: outer.name, firstPath: outer.writePath, second: inner.name,
+            secondPath: inner.writePath),
           expected: "paths that do not nest")
       }
     }

@@ -4,6 +4,8 @@
 /// |---|---|
 /// | `.key("a.b[0]")` | read and write at this path instead of the property name |
 /// | `.aliases("user_id", "data.id")` | when the key holds no value, read the first of these that does |
+/// | `.encodingKey("userId")` | write at this path instead of the key read |
+/// | `.omitIfDefault`, `.omit(when: v)` | leave the property out of encoding when it equals its default, or `v` |
 /// | `.enforceTypeDecoding` | no lossy fallbacks: `"true"` is not a `Bool`, a bad array element fails the array |
 /// | `.lossless` | also read numbers from numeric strings (`"42"` as `Int`) |
 /// | `.encodeAsNullIfNil` | write `null` for `nil` instead of omitting the key |
@@ -24,7 +26,17 @@ public struct KodableOption<Value>: Sendable {
     case debugJSON
     case key(Path)
     case aliases([Path])
+    case encodingKey(Path)
+    case omit(OmitRule)
     case modifier(KodableModifier<Value>)
+  }
+
+  /// When encoding leaves a property out.
+  enum OmitRule: Sendable {
+    /// When the value equals the property's default, compared with this.
+    case equalToDefault(@Sendable (Value, Value) -> Bool)
+    /// When the value passes this test.
+    case matching(@Sendable (Value) -> Bool)
   }
 
   /// Which ways a property is coded.
@@ -99,6 +111,17 @@ public struct KodableOption<Value>: Sendable {
   /// lists every path tried.
   public static func aliases(_ paths: Path...) -> KodableOption { KodableOption(.aliases(paths)) }
 
+  /// Writes the property at `path` when encoding; decoding still reads the
+  /// property's key (and aliases).
+  ///
+  /// ```swift
+  /// @Coding("user_id", .encodingKey("userId")) var id: Int
+  /// // reads {"user_id": 7}, writes {"userId": 7}
+  /// ```
+  public static func encodingKey(_ path: Path) -> KodableOption {
+    KodableOption(.encodingKey(path))
+  }
+
   /// Applies a modifier to the decoded value.
   public static func modifier(_ modifier: KodableModifier<Value>) -> KodableOption {
     KodableOption(.modifier(modifier))
@@ -121,5 +144,30 @@ public struct KodableOption<Value>: Sendable {
     -> KodableOption
   {
     KodableOption(.modifier(KodableModifier(validation)))
+  }
+}
+
+extension KodableOption where Value: Equatable & Sendable {
+  /// Leaves the property out of encoding when its value equals its default
+  /// (the initial value or `default:`): a PATCH body that holds only what
+  /// changed.
+  ///
+  /// ```swift
+  /// @Coding("nickname", .omitIfDefault) var nickname = ""
+  /// // "" is not written; "Bo" is
+  /// ```
+  ///
+  /// A property without a default is always written.
+  public static var omitIfDefault: KodableOption {
+    KodableOption(.omit(.equalToDefault { $0 == $1 }))
+  }
+
+  /// Leaves the property out of encoding when its value equals `value`.
+  ///
+  /// ```swift
+  /// @Coding(.omit(when: 0)) var retries: Int
+  /// ```
+  public static func omit(when value: Value) -> KodableOption {
+    KodableOption(.omit(.matching { $0 == value }))
   }
 }

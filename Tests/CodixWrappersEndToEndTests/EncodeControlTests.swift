@@ -1,0 +1,61 @@
+import CodixWrappers
+import Foundation
+import Testing
+
+// What encoding writes: properties left out when they equal their default or
+// a given value (PATCH bodies), and a key for encoding other than the key read.
+
+private struct Patch: Kodable, Equatable {
+  @Coding("nickname", .omitIfDefault) var nickname = ""
+  @Coding(.omit(when: 0)) var retries: Int = 3
+  @Coding("tags", default: [], .omitIfDefault) var tags: [String]
+  @Coding("user_id", .encodingKey("userId")) var id: Int = 0
+  @Coding("profile.city", .encodingKey("city"), .omitIfDefault) var city: String = "Paris"
+  @Coding(.omitIfDefault) var required: String
+}
+
+private func encoded(_ value: some Encodable) throws -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+@Test func defaultsAndGivenValuesAreLeftOut() throws {
+  var patch = try JSONDecoder().decode(
+    Patch.self, from: Data(#"{"user_id": 5, "required": "x", "retries": 0}"#.utf8))
+  #expect(patch.retries == 0)
+  #expect(try encoded(patch) == #"{"required":"x","userId":5}"#)
+
+  patch.nickname = "Bo"
+  patch.retries = 2
+  patch.tags = ["a"]
+  patch.city = "Lyon"
+  #expect(
+    try encoded(patch)
+      == #"{"city":"Lyon","nickname":"Bo","required":"x","retries":2,"tags":["a"],"userId":5}"#)
+}
+
+@Test func theEncodingKeyIsWrittenAndTheDecodingKeyRead() throws {
+  let patch = try JSONDecoder().decode(
+    Patch.self,
+    from: Data(#"{"user_id": 9, "userId": 1, "required": "", "profile": {"city": "Nice"}}"#.utf8))
+  #expect(patch.id == 9)
+  #expect(patch.city == "Nice")
+  let json = try encoded(patch)
+  #expect(json == #"{"city":"Nice","required":"","retries":3,"userId":9}"#)
+  // The encoded form is read back through the decoding keys only.
+  let back = try JSONDecoder().decode(Patch.self, from: Data(json.utf8))
+  #expect(back.id == 0)
+  #expect(back.city == "Paris")
+}
+
+@Test func aBadEncodingKeyIsReportedWhenTheModelIsFirstUsed() throws {
+  struct Broken: Kodable {
+    @Coding("id", .encodingKey("a[")) var id: Int = 0
+  }
+  let error = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(Broken.self, from: Data("{}".utf8))
+  }
+  #expect(error.kind == .invalidPath)
+  #expect(error.property == "id")
+}

@@ -43,6 +43,9 @@ extension CodixError {
     case wildcardOutsideArray(type: String?)
     /// An array written at a `[*]` that already has elements.
     case wildcardArrayAlreadyWritten
+    /// A key no property reads, the other unknown keys, and the declared
+    /// key it probably meant.
+    case unknownKeys(String, others: [String], suggestion: String?)
     /// Alias paths, none of which holds a value, then the first one's detail.
     indirect case triedPaths([Path], then: Detail?)
   }

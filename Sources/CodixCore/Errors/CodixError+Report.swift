@@ -136,6 +136,16 @@ extension CodixError.Detail {
       return "This array already has elements: a path with [*] writes a whole array, once. "
         + "Encode the elements as one array of a model type ([User]) instead of one [*] path "
         + "per property."
+    case .unknownKeys(let key, let others, let suggestion):
+      var message = "Unknown key \(ValueRenderer.quote(key))"
+      message += suggestion.map { "; did you mean \(ValueRenderer.quote($0))?" } ?? "."
+
+      if !others.isEmpty {
+        let shown = others.prefix(8).map { ValueRenderer.quote($0, limit: 30) }
+        message += " Also unknown: " + shown.joined(separator: ", ")
+        message += others.count > 8 ? ", … (\(others.count) more)." : "."
+      }
+      return message
     case .triedPaths(let paths, let then):
       guard !paths.isEmpty else { return "No path was given to read the value from." }
       let tried = paths.map(\.description).joined(separator: ", ")

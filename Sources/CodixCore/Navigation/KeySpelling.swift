@@ -164,7 +164,7 @@ private enum StrategyProbes {
 }
 
 /// Foundation's own conversion from snake case, once per key and thread.
-private enum SnakeCase {
+enum SnakeCase {
   private static let cache = ThreadLocal { [String: String]() }
 
   static func converted(_ key: String) -> String {

@@ -20,6 +20,9 @@ final class Field {
   private let describeExpected: () -> String
   /// Whether a missing or `null` value is an error (non-optional, no default).
   let isRequired: Bool
+  /// The keys of the model's object the property reads, beyond the first
+  /// key of its path: set for a property at the model's own value.
+  let claims: Claims
   /// Where else the value may be (`.aliases`), tried in order when `path`
   /// holds none.
   let aliases: [Path]
@@ -54,7 +57,7 @@ final class Field {
 
   init(
     name: String, path: Path, writePath: Path? = nil, aliases: [Path] = [], expected: @escaping () -> String,
-    isRequired: Bool, debugJSON: Bool,
+    isRequired: Bool, debugJSON: Bool, claims: Claims = .pathOnly,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     fastWrite: FastRead? = nil,
     read: @escaping (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool,
@@ -67,6 +70,7 @@ final class Field {
     self.describeExpected = expected
     self.isRequired = isRequired
     self.aliases = aliases
+    self.claims = claims
     self.debugJSON = debugJSON
     self.reads = reads
     self.writes = writes
@@ -81,6 +85,16 @@ final class Field {
 
   /// The property's storage inside the model at `base`: the one accessor the
   /// normal read, the fast read and encoding share.
+  /// Whether encoding merges the property into its model's own object (a
+  /// flattened Codix model, or extras) rather than writing it at a path.
+  var mergesIntoModel: Bool {
+    guard writePath.isRoot else { return false }
+    switch claims {
+    case .extras, .keysOf: return true
+    case .pathOnly, .unknown: return false
+    }
+  }
+
   @inline(__always)
   func storage(in base: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
     base + offset
@@ -92,3 +106,24 @@ typealias PathWrite = (UnsafeRawPointer, any Encoder) throws -> Void
 /// Writes a property's storage at a key of a keyed container.
 typealias KeyedWrite = (UnsafeRawPointer, inout KeyedEncodingContainer<CodixKey>, CodixKey) throws
   -> Void
+
+/// Which keys of its model's object a property reads (see `KeyAudit`).
+enum Claims {
+  /// The first key of its path and aliases.
+  case pathOnly
+  /// The keys no other property reads, given to it once its table is built.
+  case extras(KeySet)
+  /// The keys a flattened Codix model reads, or `nil` when it keeps extras.
+  case keysOf(() throws(CodixError) -> Set<String>?)
+  /// Unknown: a flattened value that is not a Codix model.
+  case unknown
+}
+
+/// Keys set once while a table is built, then only read.
+final class KeySet: @unchecked Sendable {
+  // Unchecked: written before its table is published, read-only after.
+  var keys: Set<String> = []
+  /// Whether every key is read by some property (a flattened value that is
+  /// not a Codix model): then there are no extras.
+  var all = false
+}

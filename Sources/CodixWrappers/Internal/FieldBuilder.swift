@@ -32,6 +32,7 @@ enum FieldBuilder {
       throw CodixError(.dataCorrupted, at: .root, detail: .setupNotRecorded(property: name))
         .named(property: name)
     }
+    if setup.isExtras { return try extras(W.self, name: name, offset: offset) }
     guard let codec = setup.codec ?? W.defaultCodec() else {
       throw CodixError(
         .typeMismatch, at: .root,
@@ -88,7 +89,7 @@ enum FieldBuilder {
     }
     let omitted = omission(
       setup.omitRules, default: stored.pointee.storage.current, hasDefault: setup.hasDefault)
-    let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
+    var write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
     if let writer = codec.makeWriter() {
       write = writing(
         name: name, path: writePath, encodesNil: setup.encodesNil, omitted: omitted,
@@ -112,13 +113,71 @@ enum FieldBuilder {
     let fast =
       modifiers.isEmpty && !setup.debugJSON && codec.isPlain && spread == nil
       ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
+    var claims = Claims.pathOnly
+    if path.isRoot {
+      // Flattened: the model's own object, read as another model.
+      claims = flattenedClaims(of: W.Value.self)
+      if writePath.isRoot, W.Value.self is any Enkodable.Type {
+        // Written into the same object, merged with the other properties.
+        write.path = { storage, encoder in
+          guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.current,
+            let model = value as? any Encodable
+          else { return }
+          try model.encode(to: encoder)
+        }
+      }
+    }
     return Field(
       name: name, path: path, writePath: writePath, aliases: aliases,
       expected: { codec.expected },
       isRequired: isRequired,
-      debugJSON: setup.debugJSON, reads: setup.direction.reads, writes: setup.direction.writes,
+      debugJSON: setup.debugJSON, claims: claims, reads: setup.direction.reads, writes: setup.direction.writes,
       offset: offset, fast: fast, fastWrite: setup.encodesNil || omitted != nil ? nil : fast, read: read,
       write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
+  }
+
+  /// The field of an extras property (`.extras`): the model's object, less
+  /// the keys the other properties read (known once the table is built).
+  private static func extras<W: StorageWrapper>(_ wrapper: W.Type, name: String, offset: Int)
+    throws(CodixError) -> Field
+  {
+    guard W.Value.self == [String: JSONValue].self else {
+      throw CodixError(
+        .typeMismatch, at: .root,
+        detail: .unreadableProperty(property: name, type: "\(W.Value.self)"),
+        expected: "[String: JSONValue] for .extras"
+      ).named(property: name)
+    }
+    let claimed = KeySet()
+    return Field(
+      name: name, path: .root, expected: { "an object" }, isRequired: false, debugJSON: false,
+      claims: .extras(claimed), offset: offset, fast: nil,
+      read: { storage, cursor, _ in
+        guard !claimed.all, case .root(let decoder) = cursor,
+          let extras = try KeyAudit.extras(
+            in: cursor.keyedContainer(sharing: false), claimed: claimed.keys, decoder: decoder)
+            as? W.Value
+        else { return false }
+        storage.assumingMemoryBound(to: W.self).pointee.storage.value = extras
+        return true
+      },
+      write: { storage, encoder in
+        guard
+          let extras = storage.assumingMemoryBound(to: W.self).pointee.storage.current
+            as? [String: JSONValue]
+        else { return }
+        try KeyAudit.write(extras, to: encoder)
+      },
+      writeKeyed: { _, _, _ in }, writesValue: { _ in true })
+  }
+
+  /// The keys a flattened property of type `V` reads from its model's object.
+  private static func flattenedClaims<V>(of type: V.Type) -> Claims {
+    guard let model = V.self as? any Dekodable.Type else { return .unknown }
+    func keys<M: Dekodable>(_: M.Type) -> () throws(CodixError) -> Set<String>? {
+      { () throws(CodixError) in try ModelTables.decodingTable(for: M.self).claimedKeys }
+    }
+    return .keysOf(keys(model))
   }
 
   /// The field of a plain stored `var` of a `Decodable` type: read at its

@@ -40,6 +40,14 @@ struct FieldSetup<Value>: Sendable {
     return path
   }
 
+  /// Whether the property holds the keys no other property reads.
+  var isExtras: Bool {
+    has {
+      if case .extras = $0 { return true }
+      return false
+    }
+  }
+
   /// The rules of `.omitIfDefault` and `.omit(when:)`.
   var omitRules: [KodableOption<Value>.OmitRule] {
     options.compactMap {

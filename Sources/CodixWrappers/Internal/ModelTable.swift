@@ -67,11 +67,19 @@ final class ModelTable: @unchecked Sendable {
   let skipsSetup: Bool
   /// Why the model cannot be encoded, when two of its paths nest.
   let encodingConflict: CodixError?
+  /// What decoding does with keys of the model's object no property reads.
+  let unknownKeys: UnknownKeys
+  /// The keys of the model's object its properties read; `nil` when they
+  /// read every key (extras, or a flattened value that is not a Codix model).
+  let claimedKeys: Set<String>?
 
   private init(
-    modelType: Any.Type, isClass: Bool, fields: [Field], printsJSON: Bool, skipsSetup: Bool
-  ) {
+    modelType: Any.Type, isClass: Bool, fields: [Field], printsJSON: Bool, skipsSetup: Bool,
+    unknownKeys: UnknownKeys
+  ) throws(CodixError) {
     self.modelType = modelType
+    self.unknownKeys = unknownKeys
+    self.claimedKeys = try Self.claims(of: fields)
     self.isClass = isClass
     self.fields = fields
     self.printsJSON = printsJSON
@@ -98,7 +106,32 @@ final class ModelTable: @unchecked Sendable {
     writeRoot.finish()
     self.writeRoot = writeRoot
     self.pathWrites = pathWrites
-    encodingConflict = Self.conflict(in: fields.filter(\.writes))
+    encodingConflict = Self.conflict(in: fields.filter { $0.writes && !$0.mergesIntoModel })
+  }
+
+  /// The keys of the model's object that `fields` read (see `claimedKeys`),
+  /// handed to the extras properties among them.
+  private static func claims(of fields: [Field]) throws(CodixError) -> Set<String>? {
+    var claimed: Set<String> = []
+    var all = false
+    var extras: [KeySet] = []
+    for field in fields where field.reads {
+      switch field.claims {
+      case .pathOnly:
+        for path in [field.path] + field.aliases {
+          if case .key(let key)? = path.components.first { claimed.insert(key) }
+        }
+      case .extras(let keys): extras.append(keys)
+      case .keysOf(let keys):
+        if let keys = try keys() { claimed.formUnion(keys) } else { all = true }
+      case .unknown: all = true
+      }
+    }
+    for keys in extras {
+      keys.keys = claimed
+      keys.all = all
+    }
+    return all || !extras.isEmpty ? nil : claimed
   }
 
   /// Builds the table of `prototype`'s type from a blank instance.
@@ -137,9 +170,10 @@ final class ModelTable: @unchecked Sendable {
         }
         return fields
       }
-      return ModelTable(
+      return try ModelTable(
         modelType: type, isClass: shape == .classInstance, fields: fields,
-        printsJSON: prototype is any DebugJSON, skipsSetup: created <= wrappers)
+        printsJSON: prototype is any DebugJSON, skipsSetup: created <= wrappers,
+        unknownKeys: (type as? any Dekodable.Type)?.unknownKeys ?? .ignore)
     } catch {
       var named = error
       named.attribute(model: model, property: nil)

@@ -27,6 +27,17 @@ enum WrapperEngine {
           + ValueRenderer.render(at: .root(decoder), .document))
     }
     try decode(table.root, at: .root(decoder), context)
+    if table.unknownKeys != .ignore, let claimed = table.claimedKeys {
+      do {
+        let container = try Cursor.root(decoder).keyedContainer(sharing: false)
+        try KeyAudit.check(
+          container, claimed: claimed, policy: table.unknownKeys, model: table.model,
+          decoder: decoder)
+      } catch {
+        throw CodixError.wrap(error, at: Path(codingPath: decoder.codingPath))
+          .attributed(to: nil, context)
+      }
+    }
   }
 
   /// Decodes the properties at `cursor` and below. `cursor` is a position

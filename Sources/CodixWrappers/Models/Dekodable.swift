@@ -37,12 +37,30 @@ public protocol Dekodable: Decodable {
   /// }
   /// ```
   mutating func didDecode(from decoder: any Decoder) throws
+
+  /// What decoding does with keys of the model's object that no property
+  /// reads: `.ignore` (the default), `.warn` or `.reject`.
+  ///
+  /// ```swift
+  /// struct User: Kodable {
+  ///   static let unknownKeys = UnknownKeys.reject
+  ///   @Coding("first_name") var firstName: String
+  /// }
+  /// ```
+  ///
+  /// Keys read by any property count as known (their first key, aliases
+  /// included), as do the keys a flattened model (`@Coding("")`) reads. A
+  /// model with an extras property (``KodableOption/extras``) has no unknown keys.
+  static var unknownKeys: UnknownKeys { get }
 }
 
 extension Dekodable {
   /// Does nothing: a model without path-style additions is complete once its
   /// properties are decoded.
   public mutating func didDecode(from decoder: any Decoder) throws {}
+
+  /// Leaves unknown keys alone, as Codable does.
+  public static var unknownKeys: UnknownKeys { .ignore }
 
   /// Decodes the model from its wrappers and plain properties, then calls
   /// ``didDecode(from:)``.

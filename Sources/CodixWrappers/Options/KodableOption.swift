@@ -4,6 +4,7 @@
 /// |---|---|
 /// | `.key("a.b[0]")` | read and write at this path instead of the property name |
 /// | `.aliases("user_id", "data.id")` | when the key holds no value, read the first of these that does |
+/// | `.extras` | on a `[String: JSONValue]`: every key no property reads, written back |
 /// | `.encodingKey("userId")` | write at this path instead of the key read |
 /// | `.omitIfDefault`, `.omit(when: v)` | leave the property out of encoding when it equals its default, or `v` |
 /// | `.enforceTypeDecoding` | no lossy fallbacks: `"true"` is not a `Bool`, a bad array element fails the array |
@@ -27,6 +28,7 @@ public struct KodableOption<Value>: Sendable {
     case key(Path)
     case aliases([Path])
     case encodingKey(Path)
+    case extras
     case omit(OmitRule)
     case modifier(KodableModifier<Value>)
   }
@@ -170,4 +172,18 @@ extension KodableOption where Value: Equatable & Sendable {
   public static func omit(when value: Value) -> KodableOption {
     KodableOption(.omit(.matching { $0 == value }))
   }
+}
+
+extension KodableOption where Value == [String: JSONValue] {
+  /// Keeps every key of the model's object that no property reads, and
+  /// writes them back when encoding, so that a round trip loses nothing.
+  ///
+  /// ```swift
+  /// struct Profile: Kodable {
+  ///   @Coding var id: Int
+  ///   @Coding(.extras) var extras: [String: JSONValue] = [:]
+  /// }
+  /// // {"id": 1, "theme": "dark"}: extras == ["theme": "dark"]
+  /// ```
+  public static var extras: KodableOption { KodableOption(.extras) }
 }

@@ -1,0 +1,131 @@
+import CodixPath
+import CodixWrappers
+import Foundation
+import Testing
+
+// Strict keys, extras and flattening, designed together: a key read by a
+// flattened model is not unknown, and extras hold what nobody reads.
+
+private struct Meta: Kodable, Equatable {
+  @Coding("created_at") var created: String?
+  @Coding("version") var version: Int = 1
+}
+
+private struct StrictUser: Kodable, Equatable {
+  static let unknownKeys = UnknownKeys.reject
+  @Coding var id: Int
+  @Coding("first_name", .aliases("name")) var firstName: String
+  @Coding("address.city") var city: String?
+  @Coding("") var meta: Meta
+}
+
+private struct WarnedUser: Kodable {
+  static let unknownKeys = UnknownKeys.warn
+  @Coding var id: Int
+}
+
+private struct ExtrasProfile: Kodable, Equatable {
+  @Coding var id: Int
+  @Coding("") var meta: Meta
+  @Coding(.extras) var extras: [String: JSONValue] = [:]
+}
+
+private struct PathProfile: Codable, Equatable {
+  var id: Int
+  var extras: [String: JSONValue]
+
+  init(from decoder: any Decoder) throws {
+    try decoder.checkUnknownKeys(besides: ["id", "theme", "flags.beta", "nested"])
+    id = try decoder.decode(at: "id")
+    extras = try decoder.extras(besides: ["id"])
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(id, at: "id")
+    try encoder.encode(extras: extras)
+  }
+}
+
+private func json(_ text: String) -> Data { Data(text.utf8) }
+
+private func sorted(_ value: some Encodable) throws -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return String(decoding: try encoder.encode(value), as: UTF8.self)
+}
+
+@Test func knownKeysIncludeAliasesPathsAndFlattenedModels() throws {
+  let user = try JSONDecoder().decode(
+    StrictUser.self,
+    from: json(#"{"id": 1, "name": "Ana", "address": {"city": "Nice", "zip": "06000"}, "created_at": "2024", "version": 2}"#
+    ))
+  #expect(user.firstName == "Ana")
+  #expect(user.meta.created == "2024")
+  #expect(user.meta.version == 2)
+}
+
+@Test func anUnknownKeyIsRejectedWithTheKeyItProbablyMeant() throws {
+  let error = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(
+      StrictUser.self, from: json(#"{"id": 1, "frist_name": "Ana", "first_name": "A", "zeta": 0}"#))
+  }
+  #expect(error.kind == .dataCorrupted)
+  #expect(error.typeName == "StrictUser")
+  #expect(error.path == "frist_name")
+  #expect(error.found == #"key "frist_name""#)
+  #expect(error.description.contains(#"Unknown key "frist_name"; did you mean "first_name"?"#))
+  #expect(error.description.contains(#"Also unknown: "zeta"."#))
+
+  let pathError = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(PathProfile.self, from: json(#"{"id": 1, "them": "dark"}"#))
+  }
+  #expect(pathError.path == "them")
+  #expect(pathError.description.contains(#"did you mean "theme"?"#))
+}
+
+@Test func unknownKeysCanBeWarningsInstead() throws {
+  let diagnostics = CodixDiagnostics()
+  let decoder = JSONDecoder()
+  decoder.userInfo[.codixDiagnostics] = diagnostics
+  let user = try decoder.decode(WarnedUser.self, from: json(#"{"id": 1, "idd": 2, "x": 3}"#))
+  #expect(user.id == 1)
+  #expect(diagnostics.warnings.map(\.path) == ["idd", "x"])
+  #expect(diagnostics.warnings.first?.typeName == "WarnedUser")
+  #expect(diagnostics.warnings.first?.description.contains(#"did you mean "id"?"#) == true)
+}
+
+@Test func extrasKeepEveryKeyNobodyReadsAndWriteThemBack() throws {
+  let text =
+    #"{"created_at":"2024","flags":{"beta":true},"id":7,"tags":[1,2.5,"x",null],"theme":"dark","version":3}"#
+  let profile = try JSONDecoder().decode(ExtrasProfile.self, from: json(text))
+  #expect(profile.id == 7)
+  #expect(profile.meta.version == 3)
+  #expect(
+    profile.extras == ["theme": "dark", "flags": ["beta": true], "tags": [1, 2.5, "x", .null]])
+  #expect(try sorted(profile) == text)
+
+  let path = try JSONDecoder().decode(PathProfile.self, from: json(#"{"id": 2, "theme": "dark"}"#))
+  #expect(path.extras == ["theme": "dark"])
+  #expect(try sorted(path) == #"{"id":2,"theme":"dark"}"#)
+}
+
+@Test func unknownKeysAreComparedAsTheDecoderSpellsThem() throws {
+  let decoder = JSONDecoder()
+  decoder.keyDecodingStrategy = .convertFromSnakeCase
+  let user = try decoder.decode(
+    StrictUser.self, from: json(#"{"id": 1, "first_name": "Ana", "created_at": "2024"}"#))
+  #expect(user.firstName == "Ana")
+  #expect(user.meta.created == "2024")
+  let error = try #require(throws: CodixError.self) {
+    try decoder.decode(StrictUser.self, from: json(#"{"id": 1, "first_name": "A", "nick_name": "B"}"#))
+  }
+  #expect(error.path == "nickName")
+}
+
+@Test func aFlattenedModelIsReadAndWrittenInTheSameObject() throws {
+  let profile = try JSONDecoder().decode(
+    ExtrasProfile.self, from: json(#"{"id": 1, "version": 4}"#))
+  #expect(profile.meta.created == nil)
+  #expect(profile.meta.version == 4)
+  #expect(try sorted(profile) == #"{"id":1,"version":4}"#)
+}

@@ -211,6 +211,8 @@ enum FieldBuilder {
   ) -> (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) {
     let isNil = NilCheck.make(for: V.self)
     let writes: (UnsafeRawPointer) -> Bool = { storage in
+      // Most properties write whatever they hold: no copy of the value.
+      if omitted == nil, encodesNil || isNil == nil { return true }
       guard let current = value(storage) else { return true }
       if let omitted, omitted(current) { return false }
       guard !encodesNil, let isNil else { return true }

@@ -57,7 +57,8 @@ private func sorted(_ value: some Encodable) throws -> String {
 @Test func knownKeysIncludeAliasesPathsAndFlattenedModels() throws {
   let user = try JSONDecoder().decode(
     StrictUser.self,
-    from: json(#"{"id": 1, "name": "Ana", "address": {"city": "Nice", "zip": "06000"}, "created_at": "2024", "version": 2}"#
+    from: json(
+      #"{"id": 1, "name": "Ana", "address": {"city": "Nice", "zip": "06000"}, "created_at": "2024", "version": 2}"#
     ))
   #expect(user.firstName == "Ana")
   #expect(user.meta.created == "2024")
@@ -117,7 +118,8 @@ private func sorted(_ value: some Encodable) throws -> String {
   #expect(user.firstName == "Ana")
   #expect(user.meta.created == "2024")
   let error = try #require(throws: CodixError.self) {
-    try decoder.decode(StrictUser.self, from: json(#"{"id": 1, "first_name": "A", "nick_name": "B"}"#))
+    try decoder.decode(
+      StrictUser.self, from: json(#"{"id": 1, "first_name": "A", "nick_name": "B"}"#))
   }
   #expect(error.path == "nickName")
 }

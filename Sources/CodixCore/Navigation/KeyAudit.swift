@@ -59,7 +59,8 @@ package enum KeyAudit {
       var error = CodixError(
         .dataCorrupted, at: Path(codingPath: container.codingPath + [CodixKey(key)]),
         detail: .unknownKeys(key, others: others, suggestion: suggestion(key)),
-        expected: "only keys \(model ?? "the model") reads", found: "key \(ValueRenderer.quote(key))")
+        expected: "only keys \(model ?? "the model") reads",
+        found: "key \(ValueRenderer.quote(key))")
       if let model { error.attribute(model: model, property: nil) }
       return error
     }

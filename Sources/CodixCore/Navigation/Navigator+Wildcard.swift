@@ -33,7 +33,8 @@ extension Array: WildcardCollection where Element: Decodable {
         throw Navigator.enriched(error, at: .element(array))
       }
       if let optional {
-        guard let element = try Navigator.decode(Element.self, at: rest, in: decoder, ifPresent: true)
+        guard
+          let element = try Navigator.decode(Element.self, at: rest, in: decoder, ifPresent: true)
         else {
           // safe: `optional` is `Element`'s own Optional type.
           if let none = optional.noneValue as? Element { elements.append(none) }

@@ -56,7 +56,8 @@ final class Field {
   let writesValue: (UnsafeRawPointer) -> Bool
 
   init(
-    name: String, path: Path, writePath: Path? = nil, aliases: [Path] = [], expected: @escaping () -> String,
+    name: String, path: Path, writePath: Path? = nil, aliases: [Path] = [],
+    expected: @escaping () -> String,
     isRequired: Bool, debugJSON: Bool, claims: Claims = .pathOnly,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     fastWrite: FastRead? = nil,

@@ -131,8 +131,10 @@ enum FieldBuilder {
       name: name, path: path, writePath: writePath, aliases: aliases,
       expected: { codec.expected },
       isRequired: isRequired,
-      debugJSON: setup.debugJSON, claims: claims, reads: setup.direction.reads, writes: setup.direction.writes,
-      offset: offset, fast: fast, fastWrite: setup.encodesNil || omitted != nil ? nil : fast, read: read,
+      debugJSON: setup.debugJSON, claims: claims, reads: setup.direction.reads,
+      writes: setup.direction.writes,
+      offset: offset, fast: fast, fastWrite: setup.encodesNil || omitted != nil ? nil : fast,
+      read: read,
       write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
   }
 

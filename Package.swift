@@ -30,10 +30,13 @@ let package = Package(
     .testTarget(name: "CodixPathTests", dependencies: ["CodixPath", "CodixTestSupport"]),
     .testTarget(name: "CodixWrappersTests", dependencies: ["CodixWrappers", "CodixTestSupport"]),
 
-    // MARK: End-to-end tests (each imports only public products)
+    // MARK: End-to-end tests (each imports only public products, and test helpers)
     .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),
-    .testTarget(name: "CodixWrappersEndToEndTests", dependencies: ["CodixWrappers"]),
-    .testTarget(name: "CodixMixedEndToEndTests", dependencies: ["CodixPath", "CodixWrappers"]),
+    .testTarget(
+      name: "CodixWrappersEndToEndTests", dependencies: ["CodixWrappers", "CodixTestSupport"]),
+    .testTarget(
+      name: "CodixMixedEndToEndTests",
+      dependencies: ["CodixPath", "CodixWrappers", "CodixTestSupport"]),
     .testTarget(name: "CodixRealDataTests", dependencies: ["CodixPath", "CodixWrappers"]),
   ],
   swiftLanguageModes: [.v6]

@@ -66,13 +66,21 @@ private func decodeBoth(_ json: String) throws -> (PathAccount, WrapperAccount) 
   #expect(wrapperByIndex.score == -1)
 }
 
+/// The errors decoding `data` throws in each style.
+private func errorsOfBothStyles(_ data: Data) throws -> [CodixError] {
+  [
+    try #require(throws: CodixError.self) {
+      try JSONDecoder().decode(PathAccount.self, from: data)
+    },
+    try #require(throws: CodixError.self) {
+      try JSONDecoder().decode(WrapperAccount.self, from: data)
+    },
+  ]
+}
+
 @Test func noPathHoldingAValueListsEveryPathTried() throws {
   let data = Data(#"{"user": {"id": 1}, "usr_id": 2}"#.utf8)
-  for decode in [
-    { _ = try JSONDecoder().decode(PathAccount.self, from: data) },
-    { _ = try JSONDecoder().decode(WrapperAccount.self, from: data) },
-  ] {
-    let error = try #require(throws: CodixError.self) { try decode() }
+  for error in try errorsOfBothStyles(data) {
     #expect(error.kind == .keyNotFound)
     #expect(error.path == "id")
     #expect(error.description.contains("Tried id, user_id, data.id, ids[0]: none holds a value."))
@@ -86,11 +94,7 @@ private func decodeBoth(_ json: String) throws -> (PathAccount, WrapperAccount) 
 
 @Test func aWrongValueAtAnAliasIsReportedThereAndNotSkipped() throws {
   let data = Data(#"{"user_id": "seven", "data": {"id": 7}}"#.utf8)
-  for decode in [
-    { _ = try JSONDecoder().decode(PathAccount.self, from: data) },
-    { _ = try JSONDecoder().decode(WrapperAccount.self, from: data) },
-  ] {
-    let error = try #require(throws: CodixError.self) { try decode() }
+  for error in try errorsOfBothStyles(data) {
     #expect(error.kind == .typeMismatch)
     #expect(error.path == "user_id")
     #expect(error.found == #""seven""#)

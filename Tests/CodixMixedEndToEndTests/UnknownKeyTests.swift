@@ -1,4 +1,5 @@
 import CodixPath
+import CodixTestSupport
 import CodixWrappers
 import Foundation
 import Testing
@@ -47,12 +48,6 @@ private struct PathProfile: Codable, Equatable {
 }
 
 private func json(_ text: String) -> Data { Data(text.utf8) }
-
-private func sorted(_ value: some Encodable) throws -> String {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = .sortedKeys
-  return String(decoding: try encoder.encode(value), as: UTF8.self)
-}
 
 @Test func knownKeysIncludeAliasesPathsAndFlattenedModels() throws {
   let user = try JSONDecoder().decode(
@@ -103,11 +98,11 @@ private func sorted(_ value: some Encodable) throws -> String {
   #expect(profile.meta.version == 3)
   #expect(
     profile.extras == ["theme": "dark", "flags": ["beta": true], "tags": [1, 2.5, "x", .null]])
-  #expect(try sorted(profile) == text)
+  #expect(try sortedJSON(profile) == text)
 
   let path = try JSONDecoder().decode(PathProfile.self, from: json(#"{"id": 2, "theme": "dark"}"#))
   #expect(path.extras == ["theme": "dark"])
-  #expect(try sorted(path) == #"{"id":2,"theme":"dark"}"#)
+  #expect(try sortedJSON(path) == #"{"id":2,"theme":"dark"}"#)
 }
 
 @Test func unknownKeysAreComparedAsTheDecoderSpellsThem() throws {
@@ -129,5 +124,5 @@ private func sorted(_ value: some Encodable) throws -> String {
     ExtrasProfile.self, from: json(#"{"id": 1, "version": 4}"#))
   #expect(profile.meta.created == nil)
   #expect(profile.meta.version == 4)
-  #expect(try sorted(profile) == #"{"id":1,"version":4}"#)
+  #expect(try sortedJSON(profile) == #"{"id":1,"version":4}"#)
 }

@@ -1,3 +1,4 @@
+import CodixTestSupport
 import CodixWrappers
 import Foundation
 import Testing
@@ -14,24 +15,18 @@ private struct Patch: Kodable, Equatable {
   @Coding(.omitIfDefault) var required: String
 }
 
-private func encoded(_ value: some Encodable) throws -> String {
-  let encoder = JSONEncoder()
-  encoder.outputFormatting = .sortedKeys
-  return String(decoding: try encoder.encode(value), as: UTF8.self)
-}
-
 @Test func defaultsAndGivenValuesAreLeftOut() throws {
   var patch = try JSONDecoder().decode(
     Patch.self, from: Data(#"{"user_id": 5, "required": "x", "retries": 0}"#.utf8))
   #expect(patch.retries == 0)
-  #expect(try encoded(patch) == #"{"required":"x","userId":5}"#)
+  #expect(try sortedJSON(patch) == #"{"required":"x","userId":5}"#)
 
   patch.nickname = "Bo"
   patch.retries = 2
   patch.tags = ["a"]
   patch.city = "Lyon"
   #expect(
-    try encoded(patch)
+    try sortedJSON(patch)
       == #"{"city":"Lyon","nickname":"Bo","required":"x","retries":2,"tags":["a"],"userId":5}"#)
 }
 
@@ -41,7 +36,7 @@ private func encoded(_ value: some Encodable) throws -> String {
     from: Data(#"{"user_id": 9, "userId": 1, "required": "", "profile": {"city": "Nice"}}"#.utf8))
   #expect(patch.id == 9)
   #expect(patch.city == "Nice")
-  let json = try encoded(patch)
+  let json = try sortedJSON(patch)
   #expect(json == #"{"city":"Nice","required":"","retries":3,"userId":9}"#)
   // The encoded form is read back through the decoding keys only.
   let back = try JSONDecoder().decode(Patch.self, from: Data(json.utf8))

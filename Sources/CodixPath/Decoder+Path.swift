@@ -128,6 +128,35 @@ extension Decoder {
     let cursor = try Navigator.cursor(at: path, from: .root(self))
     return try Navigator.decodeLossyArray(Element.self, at: cursor, userInfo: userInfo)
   }
+
+  /// Decodes the object at `path` as a dictionary, skipping the entries whose
+  /// value fails to decode or whose key is not a `Key`.
+  ///
+  /// ```swift
+  /// counts = try decoder.decodeLossy(at: "counts")  // [Status: Int] from {"open": 3, …}
+  /// ```
+  ///
+  /// The object's keys become `String`, `Int` (or any `CodingKeyRepresentable`),
+  /// a `String`-backed enum, or any `LosslessStringConvertible` key. Each
+  /// skipped entry is recorded, with its path and the reason, to the
+  /// ``CodixDiagnostics`` in `userInfo[.codixDiagnostics]`, if any.
+  ///
+  /// - Throws: A ``CodixError`` when the value itself is missing or is not an object.
+  public func decodeLossy<Key: Hashable, Value: Decodable>(
+    _ type: [Key: Value].Type = [Key: Value].self, at path: Path
+  ) throws -> [Key: Value] {
+    let cursor = try Navigator.cursor(at: path, from: .root(self))
+    return try Navigator.decodeLossyDictionary(type, at: cursor, userInfo: userInfo)
+  }
+
+  /// Decodes the array at `path` as a set, skipping the elements that fail
+  /// to decode (each recorded to ``CodixDiagnostics``, as for an array).
+  public func decodeLossy<Element: Decodable & Hashable>(
+    _ type: Set<Element>.Type = Set<Element>.self, at path: Path
+  ) throws -> Set<Element> {
+    let cursor = try Navigator.cursor(at: path, from: .root(self))
+    return Set(try Navigator.decodeLossyArray(Element.self, at: cursor, userInfo: userInfo))
+  }
 }
 
 /// Adapts a non-escaping closure to a transformer for the span of one call.

@@ -46,6 +46,8 @@ extension CodixError {
     /// A key no property reads, the other unknown keys, and the declared
     /// key it probably meant.
     case unknownKeys(String, others: [String], suggestion: String?)
+    /// An entry a lossy dictionary dropped, and why its value failed.
+    case droppedEntry(reason: String?)
     /// Alias paths, none of which holds a value, then the first one's detail.
     indirect case triedPaths([Path], then: Detail?)
   }

@@ -146,6 +146,9 @@ extension CodixError.Detail {
         message += others.count > 8 ? ", … (\(others.count) more)." : "."
       }
       return message
+    case .droppedEntry(let reason):
+      return ["Dropped this entry of a lossy dictionary.", reason].compactMap { $0 }
+        .joined(separator: " ")
     case .triedPaths(let paths, let then):
       guard !paths.isEmpty else { return "No path was given to read the value from." }
       let tried = paths.map(\.description).joined(separator: ", ")

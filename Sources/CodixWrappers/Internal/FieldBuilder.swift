@@ -10,22 +10,28 @@ enum FieldBuilder {
   ///
   /// - Parameter prototype: The base address of a blank instance, whose
   ///   wrappers carry their declarations' setup.
-  static func field(for property: StoredProperty, in prototype: UnsafeRawPointer)
+  ///   - keyStyle: How the model's property names become keys.
+  static func field(
+    for property: StoredProperty, in prototype: UnsafeRawPointer, keyStyle: KeyStyle
+  )
     throws(CodixError) -> Field?
   {
     if let wrapper = property.type as? any StorageWrapper.Type {
       let name = property.name.hasPrefix("_") ? String(property.name.dropFirst()) : property.name
-      return try wrapped(wrapper, name: name, offset: property.offset, in: prototype)
+      return try wrapped(
+        wrapper, name: name, key: keyStyle.key(for: name), offset: property.offset, in: prototype)
     }
     guard property.isVar, property.isStrong, !property.name.hasPrefix("$"),
       let decodable = property.type as? any Decodable.Type
     else { return nil }
-    return plain(decodable, name: property.name, offset: property.offset)
+    return plain(
+      decodable, name: property.name, key: keyStyle.key(for: property.name),
+      offset: property.offset)
   }
 
   /// The field of a wrapper property (`@Coding`, `@CodableDate`, a `KodableTransformable`).
   private static func wrapped<W: StorageWrapper>(
-    _ wrapper: W.Type, name: String, offset: Int, in prototype: UnsafeRawPointer
+    _ wrapper: W.Type, name: String, key: String, offset: Int, in prototype: UnsafeRawPointer
   ) throws(CodixError) -> Field {
     let stored = prototype.advanced(by: offset).assumingMemoryBound(to: W.self)
     guard let setup = stored.pointee.storage.setupBox?.setup else {
@@ -40,7 +46,7 @@ enum FieldBuilder {
         expected: "a Decodable type or a transformer"
       ).named(property: name)
     }
-    let path = setup.path ?? Path([.key(name)])
+    let path = setup.path ?? Path([.key(key)])
     let aliases = setup.aliases
     let writePath = setup.encodingPath ?? path
     for candidate in [path, writePath] + aliases {
@@ -184,9 +190,11 @@ enum FieldBuilder {
 
   /// The field of a plain stored `var` of a `Decodable` type: read at its
   /// name, keeping its initial value when missing or `null`.
-  private static func plain<V: Decodable>(_ type: V.Type, name: String, offset: Int) -> Field {
+  private static func plain<V: Decodable>(_ type: V.Type, name: String, key: String, offset: Int)
+    -> Field
+  {
     let reader = ValueReaders.reader(for: V.self, rules: FieldRules())
-    let path = Path([.key(name)])
+    let path = Path([.key(key)])
     let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) =
       ValueWriters.writer(for: V.self).map { writer in
         writing(

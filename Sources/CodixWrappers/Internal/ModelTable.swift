@@ -163,10 +163,13 @@ final class ModelTable: @unchecked Sendable {
           detail: .missingReflectionMetadata(model: model, namesOnly: !stripped),
           expected: "reflection metadata for \(model)")
       }
+      let keyStyle = (type as? any CodixModel.Type)?.keyStyle ?? .asDeclared
       let fields = try withBase(of: prototype) { (base) throws(CodixError) in
         var fields: [Field] = []
         for property in properties {
-          if let field = try FieldBuilder.field(for: property, in: base) { fields.append(field) }
+          if let field = try FieldBuilder.field(for: property, in: base, keyStyle: keyStyle) {
+            fields.append(field)
+          }
         }
         return fields
       }

@@ -37,6 +37,11 @@ enum ValueReaders {
       {
         return reader
       }
+      if let collection = V.self as? any LossyCollectionReading.Type,
+        let reader = collection.lossyCollectionReader() as? FieldReader<V>
+      {
+        return reader
+      }
     }
     if rules.lossless, let number = V.self as? any LosslessNumber.Type,
       let reader = number.losslessReader() as? FieldReader<V>
@@ -232,6 +237,33 @@ private struct LossyElementContext {
       var codix = Navigator.enriched(error, at: .element(container))
       codix.attribute(model: context.model, property: context.property)
       throw codix
+    }
+  }
+}
+
+// MARK: - Lossy dictionaries and sets
+
+protocol LossyCollectionReading {
+  static func lossyCollectionReader() -> Any
+}
+
+extension Dictionary: LossyCollectionReading where Value: Decodable {
+  static func lossyCollectionReader() -> Any {
+    FieldReader<[Key: Value]> { cursor, context in
+      if cursor.isAbsent() { return nil }
+      return try Navigator.decodeLossyDictionary(
+        [Key: Value].self, at: cursor, userInfo: context.userInfo,
+        attribute: { $0.attribute(model: context.model, property: context.property) })
+    }
+  }
+}
+
+extension Set: LossyCollectionReading where Element: Decodable {
+  static func lossyCollectionReader() -> Any {
+    let array = [Element].lossyReader() as? FieldReader<[Element]>
+    return FieldReader<Set<Element>> { cursor, context in
+      guard let elements = try array?.read(&cursor, context) else { return nil }
+      return Set(elements)
     }
   }
 }

@@ -4,6 +4,11 @@ import CodixCore
 enum ValueWriters {
   /// A writer for a value whose type is `Encodable`; `nil` otherwise.
   static func writer<V>(for type: V.Type) -> FieldWriter<V>? {
+    if let dictionary = V.self as? any ObjectWritable.Type,
+      let writer = dictionary.objectWriter() as? FieldWriter<V>
+    {
+      return writer
+    }
     guard let encodable = V.self as? any Encodable.Type else { return nil }
     return identity(encodable) as? FieldWriter<V>
   }
@@ -39,5 +44,20 @@ enum ValueWriters {
       }
     }
     return make(raw)
+  }
+}
+
+/// A dictionary that Codable would write as an array of alternating keys
+/// and values (its keys are neither `String` nor `CodingKeyRepresentable`,
+/// a `String`-backed enum for instance): written as an object instead, as
+/// lossy decoding reads it.
+protocol ObjectWritable {
+  static func objectWriter() -> Any?
+}
+
+extension Dictionary: ObjectWritable where Value: Encodable {
+  static func objectWriter() -> Any? {
+    guard DictionaryKeys.codableWritesArray(Key.self) else { return nil }
+    return FieldWriter<[Key: Value]>.converting { KeyedObject($0) }
   }
 }

@@ -24,7 +24,7 @@ import Foundation
 /// A conforming type is a struct or a class (subclasses included, with their
 /// inherited properties). Codix lists its stored properties once per type,
 /// from a blank `init()` instance, and caches that table.
-public protocol Dekodable: Decodable {
+public protocol Dekodable: Decodable, CodixModel {
   /// Creates a blank model, the starting point of every decode.
   init()
 

@@ -5,7 +5,7 @@ import CodixCore
 /// Each property is written at its key or path (paths that share a prefix
 /// share one object), through its transformer or date strategy in reverse.
 /// `nil` is left out unless the property has `.encodeAsNullIfNil`.
-public protocol Enkodable: Encodable {
+public protocol Enkodable: Encodable, CodixModel {
   /// Runs after the properties are encoded, with the same encoder, so
   /// path-style code can write the rest. Does nothing by default.
   func didEncode(to encoder: any Encoder) throws
@@ -30,3 +30,24 @@ extension Enkodable {
 
 /// A model that decodes and encodes through its property wrappers.
 public typealias Kodable = Dekodable & Enkodable
+
+/// What `Dekodable` and `Enkodable` models share: how their property names
+/// become keys.
+public protocol CodixModel {
+  /// The keys of the properties that name none of their own: `.asDeclared`
+  /// by default, or `.snakeCase`, `.kebabCase`, `.screamingSnakeCase`,
+  /// `.pascalCase`, `.camelCase`.
+  ///
+  /// ```swift
+  /// struct User: Kodable {
+  ///   static let keyStyle = KeyStyle.snakeCase
+  ///   @Coding var firstName: String  // read and written at "first_name"
+  /// }
+  /// ```
+  static var keyStyle: KeyStyle { get }
+}
+
+extension CodixModel {
+  /// Property names as declared.
+  public static var keyStyle: KeyStyle { .asDeclared }
+}

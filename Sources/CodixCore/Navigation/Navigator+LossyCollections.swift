@@ -1,0 +1,123 @@
+import Foundation
+
+// Lossy dictionaries and sets.
+//
+// A dictionary is read from a JSON object whatever its key type: `String`,
+// any `CodingKeyRepresentable` (`Int` included), a `String`-backed enum, or
+// any `LosslessStringConvertible`, so `[Status: Int]` reads
+// `{"open": 3, "closed": 5}` (Codable reads such a dictionary from an array
+// of alternating keys and values). An entry whose key does not convert or
+// whose value fails is dropped and recorded to `CodixDiagnostics` with its
+// path. A set is a lossy array without duplicates.
+
+/// Dictionary keys made from, and written as, the keys of a JSON object.
+package enum DictionaryKeys {
+  /// The key of type `Key` spelled `text` in a JSON object; `nil` when it
+  /// does not convert.
+  package static func key<Key>(_ type: Key.Type, from text: String) -> Key? {
+    if let key = text as? Key { return key }
+    if let representable = Key.self as? any CodingKeyRepresentable.Type {
+      return representable.init(codingKey: TextKey(text)) as? Key
+    }
+    if let raw = Key.self as? any RawRepresentable.Type {
+      func make<R: RawRepresentable>(_: R.Type) -> Any? {
+        (text as? R.RawValue).flatMap(R.init(rawValue:))
+      }
+      return make(raw) as? Key
+    }
+    if let lossless = Key.self as? any LosslessStringConvertible.Type {
+      return lossless.init(text) as? Key
+    }
+    return nil
+  }
+
+  /// How `key` is spelled as a key of a JSON object.
+  package static func text<Key>(of key: Key) -> String {
+    if let text = key as? String { return text }
+    if let representable = key as? any CodingKeyRepresentable {
+      return representable.codingKey.stringValue
+    }
+    if let raw = key as? any RawRepresentable, let text = raw.rawValue as? String { return text }
+    return String(describing: key)
+  }
+
+  /// Whether Codable writes a dictionary keyed by `Key` as an array of
+  /// alternating keys and values rather than as an object.
+  package static func codableWritesArray<Key>(_ type: Key.Type) -> Bool {
+    !(Key.self == String.self || Key.self is any CodingKeyRepresentable.Type)
+  }
+}
+
+/// An object's key as a `CodingKeyRepresentable` type reads it: with the
+/// integer it spells, if any (`Int` keys are read from `intValue`).
+private struct TextKey: CodingKey {
+  let stringValue: String
+  let intValue: Int?
+
+  init(_ text: String) {
+    stringValue = text
+    intValue = Int(text)
+  }
+
+  init?(stringValue: String) { self.init(stringValue) }
+
+  init?(intValue: Int) { self.init(String(intValue)) }
+}
+
+/// A dictionary written as a JSON object whatever its key type.
+package struct KeyedObject<Value: Encodable>: Encodable {
+  package let entries: [(key: String, value: Value)]
+
+  package init<Key>(_ dictionary: [Key: Value]) {
+    entries = dictionary.map { (DictionaryKeys.text(of: $0.key), $0.value) }.sorted {
+      $0.key < $1.key
+    }
+  }
+
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodixKey.self)
+    for (key, value) in entries { try container.encode(value, forKey: CodixKey(key)) }
+  }
+}
+
+extension Navigator {
+  /// Decodes the object at `cursor` as a dictionary, dropping the entries
+  /// whose key does not convert to `Key` or whose value fails, each recorded
+  /// to the diagnostics in `userInfo` with its path.
+  package static func decodeLossyDictionary<Key: Hashable, Value: Decodable>(
+    _ type: [Key: Value].Type, at cursor: Cursor, userInfo: [CodingUserInfoKey: Any],
+    attribute: (inout CodixError) -> Void = { _ in }
+  ) throws(CodixError) -> [Key: Value] {
+    let container: KeyedDecodingContainer<CodixKey>
+    do {
+      container = try cursor.keyedContainer(sharing: false)
+    } catch {
+      throw enriched(error, at: cursor)
+    }
+    var dictionary: [Key: Value] = [:]
+    for codingKey in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+      let entry = Cursor.keyed(container, codingKey)
+      guard let key = DictionaryKeys.key(Key.self, from: codingKey.stringValue) else {
+        var warning = CodixError(
+          .typeMismatch, at: entry.path, expected: "a key of type \(TypeNames.display(Key.self))",
+          found: "key \(ValueRenderer.quote(codingKey.stringValue))")
+        warning.detail = .droppedEntry(reason: nil)
+        attribute(&warning)
+        CodixDiagnostics.report(warning, in: userInfo)
+        continue
+      }
+      do {
+        dictionary[key] = try container.decode(Value.self, forKey: codingKey)
+      } catch {
+        var warning = enriched(error, at: entry)
+        warning.attribute(insideValueOf: Value.self, at: entry.path)
+        let reason = warning.message
+        warning.message = nil
+        warning.detail = .droppedEntry(reason: reason)
+        attribute(&warning)
+        CodixDiagnostics.report(warning, in: userInfo)
+      }
+    }
+    return dictionary
+  }
+}

@@ -48,6 +48,9 @@ extension CodixError {
     case unknownKeys(String, others: [String], suggestion: String?)
     /// An entry a lossy dictionary dropped, and why its value failed.
     case droppedEntry(reason: String?)
+    /// A tagged enum's value that no variant decodes: each variant tried and
+    /// why it failed.
+    case noVariantMatched(enum: String, failures: [String])
     /// Alias paths, none of which holds a value, then the first one's detail.
     indirect case triedPaths([Path], then: Detail?)
   }

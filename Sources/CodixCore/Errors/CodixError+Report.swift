@@ -149,6 +149,9 @@ extension CodixError.Detail {
     case .droppedEntry(let reason):
       return ["Dropped this entry of a lossy dictionary.", reason].compactMap { $0 }
         .joined(separator: " ")
+    case .noVariantMatched(let name, let failures):
+      return (["No case of \(name) matches this value. Tried:"] + failures.map { "- " + $0 })
+        .joined(separator: "\n")
     case .triedPaths(let paths, let then):
       guard !paths.isEmpty else { return "No path was given to read the value from." }
       let tried = paths.map(\.description).joined(separator: ", ")

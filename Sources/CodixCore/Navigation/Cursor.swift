@@ -84,6 +84,18 @@ package enum Cursor {
     }
   }
 
+  /// A decoder at the value, for a type's own `init(from:)`.
+  package mutating func decoder() throws -> any Decoder {
+    switch self {
+    case .root(let decoder): return decoder
+    case .keyed(let container, let key): return try container.superDecoder(forKey: key)
+    case .element(var container):
+      let decoder = try container.superDecoder()
+      self = .element(container)
+      return decoder
+    }
+  }
+
   /// Opens the value as an array.
   package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     switch self {

@@ -76,6 +76,29 @@ package enum EncodingNavigator {
     }
   }
 
+  /// An encoder at `path` below `encoder`, a path of keys: a type's own
+  /// `encode(to:)` writes there.
+  package static func encoder(at path: Path, in encoder: any Encoder) throws(CodixError)
+    -> any Encoder
+  {
+    let components = try path.validComponents()
+    var keys: [String] = []
+    for component in components {
+      guard case .key(let key) = component else {
+        throw CodixError(
+          .invalidPath, at: Path(codingPath: encoder.codingPath).appending(path),
+          expected: "a path of keys")
+      }
+      keys.append(key)
+    }
+    guard let last = keys.popLast() else { return encoder }
+    var container = encoder.container(keyedBy: CodixKey.self)
+    for key in keys {
+      container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+    }
+    return container.superEncoder(forKey: CodixKey(last))
+  }
+
   /// Writes `nil` at `path` (an explicit `null`).
   package static func encodeNil(at path: Path, in encoder: any Encoder) throws(CodixError) {
     try encode(NullValue(), at: path, in: encoder)

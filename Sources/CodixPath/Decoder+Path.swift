@@ -49,6 +49,32 @@ extension Decoder {
     try Navigator.decode(type, at: path, in: self, ifPresent: true) ?? `default`()
   }
 
+  /// Decodes the value at `path`, or returns `fallback` when it is missing,
+  /// `null`, or there but unreadable: an unknown enum case, a value of the
+  /// wrong type. The last is recorded, with the value found, to the
+  /// ``CodixDiagnostics`` in `userInfo[.codixDiagnostics]`.
+  ///
+  /// ```swift
+  /// status = try decoder.decode(at: "status", fallback: Status.unknown)
+  /// // {"status": "archived"}: .unknown, and a warning that found "archived"
+  /// ```
+  ///
+  /// - Throws: A ``CodixError`` only for a malformed path.
+  public func decode<T: Decodable>(
+    _ type: T.Type = T.self, at path: Path, fallback: @autoclosure () -> T
+  ) throws -> T {
+    let value: T?
+    do {
+      value = try Navigator.decode(type, at: path, in: self, ifPresent: true)
+    } catch {
+      guard error.kind != .invalidPath else { throw error }
+      CodixDiagnostics.reportFallback(error, in: userInfo)
+      value = nil
+    }
+    guard let value else { return fallback() }
+    return value
+  }
+
   /// Decodes the raw value at `path` and converts it with `transformer`.
   ///
   /// ```swift

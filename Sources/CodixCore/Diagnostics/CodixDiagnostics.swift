@@ -50,6 +50,19 @@ extension CodingUserInfoKey {
 }
 
 extension CodixDiagnostics {
+  /// Records that `error`'s value was replaced by a fallback, to the
+  /// diagnostics in `userInfo`, if there are any.
+  package static func reportFallback(
+    _ error: CodixError, in userInfo: [CodingUserInfoKey: Any]
+  ) {
+    guard let diagnostics = userInfo[.codixDiagnostics] as? CodixDiagnostics else { return }
+    var warning = error
+    let reason = warning.message
+    warning.message = nil
+    warning.detail = .usedFallback(reason: reason)
+    diagnostics.record(warning)
+  }
+
   /// Records `warning` to the diagnostics in `userInfo`, if there are any.
   package static func report(
     _ warning: @autoclosure () -> CodixError, in userInfo: [CodingUserInfoKey: Any]

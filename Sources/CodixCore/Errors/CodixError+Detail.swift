@@ -51,6 +51,9 @@ extension CodixError {
     /// A tagged enum's value that no variant decodes: each variant tried and
     /// why it failed.
     case noVariantMatched(enum: String, failures: [String])
+    /// A wrong value replaced by the property's default or fallback, and why
+    /// it failed.
+    case usedFallback(reason: String?)
     /// Alias paths, none of which holds a value, then the first one's detail.
     indirect case triedPaths([Path], then: Detail?)
   }

@@ -152,6 +152,9 @@ extension CodixError.Detail {
     case .noVariantMatched(let name, let failures):
       return (["No case of \(name) matches this value. Tried:"] + failures.map { "- " + $0 })
         .joined(separator: "\n")
+    case .usedFallback(let reason):
+      return ["Used the fallback value instead.", reason].compactMap { $0 }
+        .joined(separator: " ")
     case .triedPaths(let paths, let then):
       guard !paths.isEmpty else { return "No path was given to read the value from." }
       let tried = paths.map(\.description).joined(separator: ", ")

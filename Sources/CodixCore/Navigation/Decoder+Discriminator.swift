@@ -45,4 +45,35 @@ extension Decoder {
       expected: "one of " + allowed.joined(separator: ", "),
       found: ValueRenderer.render(swiftValue: raw))
   }
+
+  /// Decodes the discriminator at `path` as one of `Kind`'s cases, or returns
+  /// `fallback` when it names none of them (a kind the server added after
+  /// the app shipped), recorded with the value found to the
+  /// ``CodixDiagnostics`` in `userInfo[.codixDiagnostics]`.
+  ///
+  /// ```swift
+  /// switch try decoder.decodeDiscriminator(Kind.self, at: "type", fallback: .unknown) {
+  /// case .song: self = .song(try Song(from: decoder))
+  /// case .user: self = .user(try User(from: decoder))
+  /// case .unknown: self = .unknown
+  /// }
+  /// ```
+  ///
+  /// - Throws: A ``CodixError`` when the discriminator is missing or not of
+  ///   `Kind`'s raw type.
+  public func decodeDiscriminator<Kind: RawRepresentable & CaseIterable & Decodable>(
+    _ kind: Kind.Type = Kind.self, at path: Path, fallback: Kind
+  ) throws -> Kind where Kind.RawValue: Decodable & Equatable {
+    do {
+      return try decodeDiscriminator(kind, at: path)
+    } catch let error as CodixError where error.detail.map(Self.isUnknownCase) == true {
+      CodixDiagnostics.reportFallback(error, in: userInfo)
+      return fallback
+    }
+  }
+
+  private static func isUnknownCase(_ detail: CodixError.Detail) -> Bool {
+    if case .unknownCase = detail { return true }
+    return false
+  }
 }

@@ -29,6 +29,9 @@ final class Field {
   /// Whether an absent value at `path` alone is an error: required, with no
   /// aliases left to try.
   var failsAtOwnPath: Bool { isRequired && aliases.isEmpty }
+  /// Whether a value that cannot be read keeps the property's default,
+  /// reported (`.defaultOnFailure` on a property with a default or `nil`).
+  let fallsBack: Bool
   /// Whether to print the JSON the property is read from.
   let debugJSON: Bool
   /// Whether the property is read when decoding (not `.encodeOnly`).
@@ -58,7 +61,7 @@ final class Field {
   init(
     name: String, path: Path, writePath: Path? = nil, aliases: [Path] = [],
     expected: @escaping () -> String,
-    isRequired: Bool, debugJSON: Bool, claims: Claims = .pathOnly,
+    isRequired: Bool, fallsBack: Bool = false, debugJSON: Bool, claims: Claims = .pathOnly,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     fastWrite: FastRead? = nil,
     read: @escaping (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool,
@@ -70,6 +73,7 @@ final class Field {
     self.writePath = writePath ?? path
     self.describeExpected = expected
     self.isRequired = isRequired
+    self.fallsBack = fallsBack
     self.aliases = aliases
     self.claims = claims
     self.debugJSON = debugJSON

@@ -137,6 +137,7 @@ enum FieldBuilder {
       name: name, path: path, writePath: writePath, aliases: aliases,
       expected: { codec.expected },
       isRequired: isRequired,
+      fallsBack: setup.defaultOnFailure && (setup.hasDefault || isOptional),
       debugJSON: setup.debugJSON, claims: claims, reads: setup.direction.reads,
       writes: setup.direction.writes,
       offset: offset, fast: fast, fastWrite: setup.encodesNil || omitted != nil ? nil : fast,

@@ -40,6 +40,14 @@ struct FieldSetup<Value>: Sendable {
     return path
   }
 
+  /// Whether a wrong value keeps the default (`.defaultOnFailure`).
+  var defaultOnFailure: Bool {
+    has {
+      if case .defaultOnFailure = $0 { return true }
+      return false
+    }
+  }
+
   /// Whether the property holds the keys no other property reads.
   var isExtras: Bool {
     has {

@@ -168,8 +168,12 @@ enum WrapperEngine {
     do {
       return try field.read(field.storage(in: context.base), &cursor, readContext)
     } catch {
-      throw Navigator.enriched(error, at: cursor).attributed(
+      let failure = Navigator.enriched(error, at: cursor).attributed(
         to: field, context, ownPath: cursor.path)
+      guard field.fallsBack, failure.kind != .invalidPath else { throw failure }
+      // The storage still holds the default: reading failed before storing.
+      CodixDiagnostics.reportFallback(failure, in: context.userInfo)
+      return true
     }
   }
 

@@ -4,6 +4,7 @@
 /// |---|---|
 /// | `.key("a.b[0]")` | read and write at this path instead of the property name |
 /// | `.aliases("user_id", "data.id")` | when the key holds no value, read the first of these that does |
+/// | `.defaultOnFailure` | keep the default (or `nil`) when the value is there but wrong, reported |
 /// | `.extras` | on a `[String: JSONValue]`: every key no property reads, written back |
 /// | `.encodingKey("userId")` | write at this path instead of the key read |
 /// | `.omitIfDefault`, `.omit(when: v)` | leave the property out of encoding when it equals its default, or `v` |
@@ -29,6 +30,7 @@ public struct KodableOption<Value>: Sendable {
     case aliases([Path])
     case encodingKey(Path)
     case extras
+    case defaultOnFailure
     case omit(OmitRule)
     case modifier(KodableModifier<Value>)
   }
@@ -112,6 +114,20 @@ public struct KodableOption<Value>: Sendable {
   /// to try the next path. When no path holds a required value, the report
   /// lists every path tried.
   public static func aliases(_ paths: Path...) -> KodableOption { KodableOption(.aliases(paths)) }
+
+  /// Keeps the property's default (or `nil`) when its value is there but
+  /// cannot be read, instead of failing the model: an unknown enum case, a
+  /// number where a string was expected. Each fallback is recorded to
+  /// ``CodixDiagnostics`` with the value found.
+  ///
+  /// ```swift
+  /// @Coding("status", default: .unknown, .defaultOnFailure) var status: Status
+  /// // {"status": "archived"} gives .unknown, and a warning: found "archived"
+  /// ```
+  ///
+  /// Missing and `null` keep the default as always. A property with neither
+  /// a default nor an optional type still fails.
+  public static var defaultOnFailure: KodableOption { KodableOption(.defaultOnFailure) }
 
   /// Writes the property at `path` when encoding; decoding still reads the
   /// property's key (and aliases).

@@ -21,7 +21,12 @@ package enum DictionaryKeys {
     }
     if let raw = Key.self as? any RawRepresentable.Type {
       func make<R: RawRepresentable>(_: R.Type) -> Any? {
-        (text as? R.RawValue).flatMap(R.init(rawValue:))
+        if let raw = text as? R.RawValue { return R(rawValue: raw) }
+        // An `Int`-backed enum, say: its raw value spelled as text.
+        guard let lossless = R.RawValue.self as? any LosslessStringConvertible.Type,
+          let raw = lossless.init(text) as? R.RawValue
+        else { return nil }
+        return R(rawValue: raw)
       }
       return make(raw) as? Key
     }
@@ -37,7 +42,12 @@ package enum DictionaryKeys {
     if let representable = key as? any CodingKeyRepresentable {
       return representable.codingKey.stringValue
     }
-    if let raw = key as? any RawRepresentable, let text = raw.rawValue as? String { return text }
+    if let raw = key as? any RawRepresentable {
+      if let text = raw.rawValue as? String { return text }
+      if let lossless = raw.rawValue as? any LosslessStringConvertible {
+        return lossless.description
+      }
+    }
     return String(describing: key)
   }
 
@@ -86,7 +96,7 @@ extension Navigator {
   /// to the diagnostics in `userInfo` with its path.
   package static func decodeLossyDictionary<Key: Hashable, Value: Decodable>(
     _ type: [Key: Value].Type, at cursor: Cursor, userInfo: [CodingUserInfoKey: Any],
-    attribute: (inout CodixError) -> Void = { _ in }
+    strict: Bool = false, attribute: (inout CodixError) -> Void = { _ in }
   ) throws(CodixError) -> [Key: Value] {
     let container: KeyedDecodingContainer<CodixKey>
     do {
@@ -101,8 +111,9 @@ extension Navigator {
         var warning = CodixError(
           .typeMismatch, at: entry.path, expected: "a key of type \(TypeNames.display(Key.self))",
           found: "key \(ValueRenderer.quote(codingKey.stringValue))")
-        warning.detail = .droppedEntry(reason: nil)
         attribute(&warning)
+        if strict { throw warning }
+        warning.detail = .droppedEntry(reason: nil)
         CodixDiagnostics.report(warning, in: userInfo)
         continue
       }
@@ -111,6 +122,10 @@ extension Navigator {
       } catch {
         var warning = enriched(error, at: entry)
         warning.attribute(insideValueOf: Value.self, at: entry.path)
+        if strict {
+          attribute(&warning)
+          throw warning
+        }
         let reason = warning.message
         warning.message = nil
         warning.detail = .droppedEntry(reason: reason)

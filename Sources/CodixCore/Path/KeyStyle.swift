@@ -36,10 +36,19 @@ public enum KeyStyle: Sendable, Hashable {
   /// ```
   public func key(for name: String) -> String {
     guard self != .asDeclared else { return name }
-    let words = Self.words(of: name)
+    // Leading and trailing underscores are kept, as Foundation's snake case
+    // keeps them: `_id` stays `_id`.
+    let leading = name.prefix { $0 == "_" }
+    let trailing = name.dropFirst(leading.count).reversed().prefix { $0 == "_" }
+    let core = name.dropFirst(leading.count).dropLast(trailing.count)
+    let words = Self.words(of: String(core))
     guard !words.isEmpty else { return name }
+    return leading + converted(words) + String(trailing)
+  }
+
+  private func converted(_ words: [String]) -> String {
     switch self {
-    case .asDeclared: return name
+    case .asDeclared: return words.joined()
     case .snakeCase: return words.map { $0.lowercased() }.joined(separator: "_")
     case .kebabCase: return words.map { $0.lowercased() }.joined(separator: "-")
     case .screamingSnakeCase: return words.map { $0.uppercased() }.joined(separator: "_")
@@ -56,7 +65,8 @@ public enum KeyStyle: Sendable, Hashable {
   /// The words of a Swift name: split at `_` and `-`, before an uppercase
   /// letter that follows a lowercase one or a digit, and before the last
   /// capital of an acronym followed by a lowercase letter
-  /// (`URLString` → `URL`, `String`).
+  /// (`URLString` → `URL`, `String`), except a plural `s` (`imageURLs` →
+  /// `image`, `URLs`).
   static func words(of name: String) -> [String] {
     var words: [String] = []
     var current = ""
@@ -69,7 +79,9 @@ public enum KeyStyle: Sendable, Hashable {
       }
       if character.isUppercase, let previous = current.last {
         let next = index + 1 < characters.count ? characters[index + 1] : nil
-        let endsAcronym = previous.isUppercase && (next?.isLowercase ?? false)
+        let afterNext = index + 2 < characters.count ? characters[index + 2] : nil
+        let pluralS = next == "s" && !(afterNext?.isLowercase ?? false)
+        let endsAcronym = previous.isUppercase && (next?.isLowercase ?? false) && !pluralS
         if previous.isLowercase || previous.isNumber || endsAcronym {
           words.append(current)
           current = ""

@@ -25,8 +25,11 @@ enum TaggedCoding {
         guard variant.hasPayload else { return try decodePayload(variant, from: decoder) }
         throw absence.error(expected: variant.payloadType)
       }
-      if !variant.hasPayload, cursor.isAbsent() {
-        return try decodePayload(variant, from: decoder)
+      var probe = cursor
+      if let absence = Absence.probe(&probe) {
+        // `null` content is no content.
+        guard variant.hasPayload else { return try decodePayload(variant, from: decoder) }
+        throw absence.error(expected: variant.payloadType)
       }
       do {
         payloadDecoder = try cursor.decoder()
@@ -92,6 +95,13 @@ enum TaggedCoding {
     var failures: [String] = []
     for variant in Enum.variants {
       do {
+        if !variant.hasPayload {
+          // A case without payload is an empty object, nothing else.
+          guard try decoder.container(keyedBy: CodixKey.self).allKeys.isEmpty else {
+            throw CodixError(
+              .dataCorrupted, at: base, expected: "an empty object", found: "an object with keys")
+          }
+        }
         return try variant.decode(decoder)
       } catch {
         let reason = CodixError.wrap(error, at: base)

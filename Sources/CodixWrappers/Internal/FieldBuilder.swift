@@ -11,15 +11,19 @@ enum FieldBuilder {
   /// - Parameter prototype: The base address of a blank instance, whose
   ///   wrappers carry their declarations' setup.
   ///   - keyStyle: How the model's property names become keys.
+  ///   - isBlank: Whether `prototype` was made by `init()` for the table, so
+  ///     that its values are the properties' defaults.
   static func field(
-    for property: StoredProperty, in prototype: UnsafeRawPointer, keyStyle: KeyStyle
+    for property: StoredProperty, in prototype: UnsafeRawPointer, keyStyle: KeyStyle,
+    isBlank: Bool
   )
     throws(CodixError) -> Field?
   {
     if let wrapper = property.type as? any StorageWrapper.Type {
       let name = property.name.hasPrefix("_") ? String(property.name.dropFirst()) : property.name
       return try wrapped(
-        wrapper, name: name, key: keyStyle.key(for: name), offset: property.offset, in: prototype)
+        wrapper, name: name, key: keyStyle.key(for: name), offset: property.offset, in: prototype,
+        isBlank: isBlank)
     }
     guard property.isVar, property.isStrong, !property.name.hasPrefix("$"),
       let decodable = property.type as? any Decodable.Type
@@ -31,7 +35,8 @@ enum FieldBuilder {
 
   /// The field of a wrapper property (`@Coding`, `@CodableDate`, a `KodableTransformable`).
   private static func wrapped<W: StorageWrapper>(
-    _ wrapper: W.Type, name: String, key: String, offset: Int, in prototype: UnsafeRawPointer
+    _ wrapper: W.Type, name: String, key: String, offset: Int, in prototype: UnsafeRawPointer,
+    isBlank: Bool
   ) throws(CodixError) -> Field {
     let stored = prototype.advanced(by: offset).assumingMemoryBound(to: W.self)
     guard let setup = stored.pointee.storage.setupBox?.setup else {
@@ -61,6 +66,12 @@ enum FieldBuilder {
     let reader = codec.makeReader(setup.rules)
     let modifiers = setup.modifiers
     let spread = path.wildcardSplit.map { (array: Path.root, rest: $0.rest) }
+    if spread != nil, !aliases.isEmpty {
+      throw CodixError(
+        .invalidPath, at: .root, detail: .wildcardOutsideArray(type: nil),
+        expected: "a path with [*] and no aliases"
+      ).named(property: name)
+    }
     if spread != nil, !codec.isPlain {
       throw CodixError(
         .invalidPath, at: .root, detail: .wildcardOutsideArray(type: nil),
@@ -93,8 +104,19 @@ enum FieldBuilder {
       storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
       return true
     }
+    let omitRules = setup.omitRules
+    if !isBlank, omitRules.contains(where: \.needsDefault) {
+      throw CodixError(
+        .dataCorrupted, at: .root,
+        detail: .thrown(
+          "Property \(name) uses .omitIfDefault, which compares with the default its model's "
+            + "init() gives it; this model is encode-only, so Codix never sees that default. "
+            + "Make the model Kodable, or use .omit(when:) with the value."),
+        expected: "a Dekodable model for .omitIfDefault"
+      ).named(property: name)
+    }
     let omitted = omission(
-      setup.omitRules, default: stored.pointee.storage.current, hasDefault: setup.hasDefault)
+      omitRules, default: stored.pointee.storage.current, hasDefault: setup.hasDefault)
     var write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
     if let writer = codec.makeWriter() {
       write = writing(

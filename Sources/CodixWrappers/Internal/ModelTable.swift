@@ -60,6 +60,9 @@ final class ModelTable: @unchecked Sendable {
   /// The written properties whose paths hold an index or are the model's own
   /// value, written one by one at their paths.
   let pathWrites: [Field]
+  /// The written properties merged into the model's own object (extras,
+  /// flattened models): written before the others, which win on a shared key.
+  let mergeWrites: [Field]
   /// Whether the model asked (`DebugJSON`) to print the JSON it decodes.
   let printsJSON: Bool
   /// Whether instances made to decode into may skip their wrappers' setup:
@@ -90,6 +93,7 @@ final class ModelTable: @unchecked Sendable {
     self.root = root
     let writeRoot = FieldNode()
     var pathWrites: [Field] = []
+    var mergeWrites: [Field] = []
     for field in fields where field.writes {
       let components = field.writePath.components
       let keysOnly =
@@ -100,12 +104,13 @@ final class ModelTable: @unchecked Sendable {
       if keysOnly {
         writeRoot.insert(field, at: components[...])
       } else {
-        pathWrites.append(field)
+        if field.mergesIntoModel { mergeWrites.append(field) } else { pathWrites.append(field) }
       }
     }
     writeRoot.finish()
     self.writeRoot = writeRoot
     self.pathWrites = pathWrites
+    self.mergeWrites = mergeWrites
     encodingConflict = Self.conflict(in: fields.filter { $0.writes && !$0.mergesIntoModel })
   }
 
@@ -115,10 +120,10 @@ final class ModelTable: @unchecked Sendable {
     var claimed: Set<String> = []
     var all = false
     var extras: [KeySet] = []
-    for field in fields where field.reads {
+    for field in fields where field.reads || field.writes {
       switch field.claims {
       case .pathOnly:
-        for path in [field.path] + field.aliases {
+        for path in [field.path, field.writePath] + field.aliases {
           if case .key(let key)? = path.components.first { claimed.insert(key) }
         }
       case .extras(let keys): extras.append(keys)
@@ -167,7 +172,9 @@ final class ModelTable: @unchecked Sendable {
       let fields = try withBase(of: prototype) { (base) throws(CodixError) in
         var fields: [Field] = []
         for property in properties {
-          if let field = try FieldBuilder.field(for: property, in: base, keyStyle: keyStyle) {
+          if let field = try FieldBuilder.field(
+            for: property, in: base, keyStyle: keyStyle, isBlank: wrappersCreated != nil)
+          {
             fields.append(field)
           }
         }

@@ -29,6 +29,11 @@ enum ValueReaders {
       }
       if V.self == String.self, let reader = losslessString as? FieldReader<V> { return reader }
     }
+    if !rules.lossy, let dictionary = V.self as? any LossyCollectionReading.Type,
+      let reader = dictionary.strictObjectReader() as? FieldReader<V>
+    {
+      return reader
+    }
     if rules.lossy {
       if V.self == Bool.self, let reader = lossyBool as? FieldReader<V> { return reader }
       if V.self == String.self, let reader = lossyString as? FieldReader<V> { return reader }
@@ -245,14 +250,28 @@ private struct LossyElementContext {
 
 protocol LossyCollectionReading {
   static func lossyCollectionReader() -> Any
+  /// For a dictionary that Codable would read from an array of alternating
+  /// keys and values: a reader of the object Codix writes, failing on the
+  /// first bad entry. `nil` otherwise.
+  static func strictObjectReader() -> Any?
+}
+
+extension LossyCollectionReading {
+  static func strictObjectReader() -> Any? { nil }
 }
 
 extension Dictionary: LossyCollectionReading where Value: Decodable {
-  static func lossyCollectionReader() -> Any {
+  static func lossyCollectionReader() -> Any { objectReader(strict: false) }
+
+  static func strictObjectReader() -> Any? {
+    DictionaryKeys.codableWritesArray(Key.self) ? objectReader(strict: true) : nil
+  }
+
+  private static func objectReader(strict: Bool) -> FieldReader<[Key: Value]> {
     FieldReader<[Key: Value]> { cursor, context in
       if cursor.isAbsent() { return nil }
       return try Navigator.decodeLossyDictionary(
-        [Key: Value].self, at: cursor, userInfo: context.userInfo,
+        [Key: Value].self, at: cursor, userInfo: context.userInfo, strict: strict,
         attribute: { $0.attribute(model: context.model, property: context.property) })
     }
   }

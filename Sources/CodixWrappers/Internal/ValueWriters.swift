@@ -61,3 +61,11 @@ extension Dictionary: ObjectWritable where Value: Encodable {
     return FieldWriter<[Key: Value]>.converting { KeyedObject($0) }
   }
 }
+
+extension Optional: ObjectWritable where Wrapped: ObjectWritable {
+  static func objectWriter() -> Any? {
+    guard let wrapped = Wrapped.objectWriter() as? FieldWriter<Wrapped> else { return nil }
+    // `nil` never reaches a writer: the property's write leaves it out first.
+    return wrapped.optional
+  }
+}

@@ -230,6 +230,15 @@ enum WrapperEngine {
     }
     var model = root
     try ModelBase.withBase(of: &model, isClass: table.isClass) { (base) throws(CodixError) in
+      // Extras and flattened models first: a key the model's own properties
+      // also write is written again by them, and theirs wins.
+      for field in table.mergeWrites {
+        do {
+          try field.write(field.storage(in: base), encoder)
+        } catch {
+          throw encodingFailure(error, of: field, at: encoder.codingPath, table: table)
+        }
+      }
       if table.writeRoot.hasChildren {
         var container = encoder.container(keyedBy: CodixKey.self)
         try encode(table.writeRoot, into: &container, base: base, table: table, encoder: encoder)

@@ -41,6 +41,12 @@ public struct KodableOption<Value>: Sendable {
     case equalToDefault(@Sendable (Value, Value) -> Bool)
     /// When the value passes this test.
     case matching(@Sendable (Value) -> Bool)
+
+    /// Whether the rule compares with the property's default.
+    var needsDefault: Bool {
+      if case .equalToDefault = self { return true }
+      return false
+    }
   }
 
   /// Which ways a property is coded.

@@ -308,9 +308,13 @@ package enum Navigator {
   ) throws(CodixError) -> F.To? where F.From: Decodable {
     switch try walk(path, from: .root(decoder)) {
     case .present(var cursor):
-      guard let raw = try decode(F.From.self, at: &cursor, ifPresent: ifPresent) else {
-        return nil
+      let raw: F.From?
+      do {
+        raw = try decode(F.From.self, at: &cursor, ifPresent: ifPresent)
+      } catch {
+        throw rawValueFailure(error, expected: transformer.expectedDescription, at: cursor)
       }
+      guard let raw else { return nil }
       return try transform(raw, with: transformer, at: cursor)
     case .absent(let absence):
       if ifPresent { return nil }
@@ -325,8 +329,25 @@ package enum Navigator {
     do {
       return try transformer.transform(raw)
     } catch {
-      throw transformFailure(error, raw: raw, transformer: transformer, at: cursor.path)
+      var codix = transformFailure(error, raw: raw, transformer: transformer, at: cursor.path)
+      if (error as? CodixError)?.found == nil, codix.path == cursor.path {
+        // The value as the document wrote it (`1563215397`, not `1563215397.0`).
+        var probe = cursor
+        if let found = try? probe.decode(FoundProbe.self) { codix.found = found.text }
+      }
+      throw codix
     }
+  }
+
+  /// The error for a raw value a transformer never saw, because it is not of
+  /// the transformer's raw type: what the transformer reads is what was
+  /// expected (`Date (seconds since 1970)`, not `Double`).
+  package static func rawValueFailure(_ error: any Error, expected: String, at cursor: Cursor)
+    -> CodixError
+  {
+    var codix = enriched(error, at: cursor)
+    if codix.path == cursor.path, codix.kind == .typeMismatch { codix.expected = expected }
+    return codix
   }
 
   package static func transformFailure<F: Transformer>(

@@ -17,7 +17,14 @@ struct TransformerCodec<F: Transformer>: FieldCodec where F.From: Decodable {
     let raw = ValueReaders.reader(for: F.From.self, rules: strict)
     let transformer = transformer
     return FieldReader { cursor, context in
-      guard let value = try raw.read(&cursor, context) else { return nil }
+      let value: F.From?
+      do {
+        value = try raw.read(&cursor, context)
+      } catch {
+        throw Navigator.rawValueFailure(
+          error, expected: transformer.expectedDescription, at: cursor)
+      }
+      guard let value else { return nil }
       return try Navigator.transform(value, with: transformer, at: cursor)
     }
   }

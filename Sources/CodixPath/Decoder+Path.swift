@@ -68,7 +68,7 @@ extension Decoder {
       value = try Navigator.decode(type, at: path, in: self, ifPresent: true)
     } catch {
       guard error.kind != .invalidPath else { throw error }
-      CodixDiagnostics.reportFallback(error, in: userInfo)
+      try CodixDiagnostics.recoverWithFallback(error, in: userInfo)
       value = nil
     }
     guard let value else { return fallback() }

@@ -49,18 +49,55 @@ extension CodingUserInfoKey {
   public static let codixDiagnostics = CodingUserInfoKey(rawValue: "codix.diagnostics")!
 }
 
+extension CodingUserInfoKey {
+  /// The `userInfo` key that turns every recovery into an error: with
+  /// `decoder.userInfo[.codixStrictDecoding] = true`, a lossy array's broken
+  /// element, a coerced `Bool`, a fallback value, … fail the decode instead of
+  /// being recorded to ``CodixDiagnostics``. For tests and staging builds.
+  // safe: the initializer accepts every string; it is failable only by its signature.
+  public static let codixStrictDecoding = CodingUserInfoKey(rawValue: "codix.strictDecoding")!
+}
+
 extension CodixDiagnostics {
   /// Records that `error`'s value was replaced by a fallback, to the
-  /// diagnostics in `userInfo`, if there are any.
-  package static func reportFallback(
+  /// diagnostics in `userInfo`, if there are any; throws `error` instead
+  /// when the decoder is strict (`.codixStrictDecoding`).
+  package static func recoverWithFallback(
     _ error: CodixError, in userInfo: [CodingUserInfoKey: Any]
-  ) {
+  ) throws(CodixError) {
+    if userInfo[.codixStrictDecoding] as? Bool == true { throw error }
     guard let diagnostics = userInfo[.codixDiagnostics] as? CodixDiagnostics else { return }
     var warning = error
     let reason = warning.message
     warning.message = nil
     warning.detail = .usedFallback(reason: reason)
     diagnostics.record(warning)
+  }
+
+  /// Records a recovery, `warning`, to the diagnostics in `userInfo`, if
+  /// there are any; throws it when the decoder is strict
+  /// (`.codixStrictDecoding`).
+  package static func recover(
+    _ warning: @autoclosure () -> CodixError, in userInfo: [CodingUserInfoKey: Any]
+  ) throws(CodixError) {
+    if userInfo[.codixStrictDecoding] as? Bool == true { throw refused(warning()) }
+    report(warning(), in: userInfo)
+  }
+
+  /// A recovery's warning as the error of a strict decode: the failure
+  /// itself, not what lossy decoding would have done with it.
+  private static func refused(_ warning: CodixError) -> CodixError {
+    var error = warning
+    switch warning.detail {
+    case .droppedElement(_, let reason)?, .droppedEntry(let reason)?:
+      error.detail = reason.map(CodixError.Detail.thrown)
+    case .lossyRead(let found, let expected, let value)?:
+      error.detail = .thrown(
+        "Lossy decoding would read \(found) as \(expected) \(value); strict decoding refuses it.")
+    default:
+      break
+    }
+    return error
   }
 
   /// Records `warning` to the diagnostics in `userInfo`, if there are any.

@@ -67,7 +67,7 @@ extension Decoder {
     do {
       return try decodeDiscriminator(kind, at: path)
     } catch let error as CodixError where error.detail.map(Self.isUnknownCase) == true {
-      CodixDiagnostics.reportFallback(error, in: userInfo)
+      try CodixDiagnostics.recoverWithFallback(error, in: userInfo)
       return fallback
     }
   }

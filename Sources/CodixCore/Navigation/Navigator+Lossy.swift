@@ -30,7 +30,7 @@ extension Navigator {
         let reason = warning.message
         warning.message = nil
         warning.detail = .droppedElement(index: index, reason: reason)
-        CodixDiagnostics.report(warning, in: userInfo)
+        try CodixDiagnostics.recover(warning, in: userInfo)
         do {
           if container.currentIndex == index {
             _ = try container.decode(SkippedValue.self)

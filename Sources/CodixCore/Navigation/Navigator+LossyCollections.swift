@@ -114,7 +114,7 @@ extension Navigator {
         attribute(&warning)
         if strict { throw warning }
         warning.detail = .droppedEntry(reason: nil)
-        CodixDiagnostics.report(warning, in: userInfo)
+        try CodixDiagnostics.recover(warning, in: userInfo)
         continue
       }
       do {
@@ -130,7 +130,7 @@ extension Navigator {
         warning.message = nil
         warning.detail = .droppedEntry(reason: reason)
         attribute(&warning)
-        CodixDiagnostics.report(warning, in: userInfo)
+        try CodixDiagnostics.recover(warning, in: userInfo)
       }
     }
     return dictionary

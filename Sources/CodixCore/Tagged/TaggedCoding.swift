@@ -81,7 +81,7 @@ enum TaggedCoding {
       expected: "one of " + variants.map { ValueRenderer.quote($0.tag) }.joined(separator: ", "),
       found: ValueRenderer.quote(tag))
     guard let fallback = Enum.fallback else { throw error }
-    CodixDiagnostics.report(error, in: decoder.userInfo)
+    try CodixDiagnostics.recoverWithFallback(error, in: decoder.userInfo)
     return .fallback(fallback)
   }
 
@@ -112,7 +112,7 @@ enum TaggedCoding {
       .dataCorrupted, at: base, detail: .noVariantMatched(enum: name, failures: failures),
       expected: "a value of one of \(name)'s cases")
     guard let fallback = Enum.fallback else { throw error }
-    CodixDiagnostics.report(error, in: decoder.userInfo)
+    try CodixDiagnostics.recoverWithFallback(error, in: decoder.userInfo)
     return fallback
   }
 

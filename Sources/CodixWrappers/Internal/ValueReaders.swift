@@ -71,7 +71,7 @@ enum ValueReaders {
     } catch let error as DecodingError {
       guard case .typeMismatch = error, let (value, found) = fallback(&cursor) else { throw error }
       let path = cursor.path
-      CodixDiagnostics.report(
+      try CodixDiagnostics.recover(
         {
           var warning = CodixError(
             .typeMismatch, at: path,

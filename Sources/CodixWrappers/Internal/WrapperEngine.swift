@@ -172,7 +172,7 @@ enum WrapperEngine {
         to: field, context, ownPath: cursor.path)
       guard field.fallsBack, failure.kind != .invalidPath else { throw failure }
       // The storage still holds the default: reading failed before storing.
-      CodixDiagnostics.reportFallback(failure, in: context.userInfo)
+      try CodixDiagnostics.recoverWithFallback(failure, in: context.userInfo)
       return true
     }
   }

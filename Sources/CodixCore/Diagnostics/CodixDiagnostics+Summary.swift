@@ -1,21 +1,29 @@
 extension CodixError {
   /// What a decode did instead of failing, for a warning recorded to
   /// ``CodixDiagnostics``; `nil` for an error.
-  public enum Recovery: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+  public enum Recovery: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A lossy array or set left out an element that failed.
-    case droppedElement = "dropped element"
+    case droppedElement
     /// A lossy dictionary left out an entry that failed.
-    case droppedEntry = "dropped entry"
+    case droppedEntry
     /// A lossy rule read a value of another type (`1` as `true`, `42` as `"42"`).
     case coercion
     /// A declared fallback replaced a value that could not be read
     /// (`.defaultOnFailure`, `decode(at:fallback:)`, an unknown tag).
     case fallback
     /// A key no property reads (`UnknownKeys.warn`).
-    case unknownKey = "unknown key"
+    case unknownKey
 
     /// The kind, in words: `dropped element`.
-    public var description: String { rawValue }
+    public var description: String {
+      switch self {
+      case .droppedElement: "dropped element"
+      case .droppedEntry: "dropped entry"
+      case .coercion: "coercion"
+      case .fallback: "fallback"
+      case .unknownKey: "unknown key"
+      }
+    }
   }
 
   /// What the decode did instead of failing, when this is a warning from

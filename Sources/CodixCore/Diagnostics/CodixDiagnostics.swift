@@ -54,6 +54,8 @@ extension CodingUserInfoKey {
   /// `decoder.userInfo[.codixStrictDecoding] = true`, a lossy array's broken
   /// element, a coerced `Bool`, a fallback value, … fail the decode instead of
   /// being recorded to ``CodixDiagnostics``. For tests and staging builds.
+  /// Under `decodeCollectingErrors`, each is one failure of the list, and
+  /// decoding goes on.
   // safe: the initializer accepts every string; it is failable only by its signature.
   public static let codixStrictDecoding = CodingUserInfoKey(rawValue: "codix.strictDecoding")!
 }
@@ -65,7 +67,12 @@ extension CodixDiagnostics {
   package static func recoverWithFallback(
     _ error: CodixError, in userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
-    if userInfo[.codixStrictDecoding] as? Bool == true { throw error }
+    if userInfo[.codixStrictDecoding] as? Bool == true {
+      // A collecting decode records the failure and goes on with the fallback.
+      guard let collection = ErrorCollection.current else { throw error }
+      collection.record(error)
+      return
+    }
     guard let diagnostics = userInfo[.codixDiagnostics] as? CodixDiagnostics else { return }
     var warning = error
     let reason = warning.message
@@ -80,7 +87,12 @@ extension CodixDiagnostics {
   package static func recover(
     _ warning: @autoclosure () -> CodixError, in userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
-    if userInfo[.codixStrictDecoding] as? Bool == true { throw refused(warning()) }
+    if userInfo[.codixStrictDecoding] as? Bool == true {
+      // A collecting decode records the failure and goes on as lossy decoding would.
+      guard let collection = ErrorCollection.current else { throw refused(warning()) }
+      collection.record(refused(warning()))
+      return
+    }
     report(warning(), in: userInfo)
   }
 

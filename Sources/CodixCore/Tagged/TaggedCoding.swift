@@ -102,7 +102,8 @@ enum TaggedCoding {
               .dataCorrupted, at: base, expected: "an empty object", found: "an object with keys")
           }
         }
-        return try variant.decode(decoder)
+        // A candidate's failure is an answer, not an error to collect.
+        return try ErrorCollection.with(nil) { try variant.decode(decoder) }
       } catch {
         let reason = CodixError.wrap(error, at: base)
         failures.append("\(variant.tag) (\(variant.payloadType)): \(reason.headline)")

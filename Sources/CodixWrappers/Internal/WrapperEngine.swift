@@ -28,15 +28,38 @@ enum WrapperEngine {
     }
     try decode(table.root, at: .root(decoder), context)
     if table.unknownKeys != .ignore, let claimed = table.claimedKeys {
-      do {
-        let container = try Cursor.root(decoder).keyedContainer(sharing: false)
-        try KeyAudit.check(
-          container, claimed: claimed, policy: table.unknownKeys, model: table.model,
-          decoder: decoder)
-      } catch {
-        throw CodixError.wrap(error, at: Path(codingPath: decoder.codingPath))
-          .attributed(to: nil, context)
+      try attempt {
+        try checkKeys(claimed, table: table, decoder: decoder, context)
       }
+    }
+  }
+
+  /// Runs `body`; when it fails during a decode that collects its errors
+  /// (`ErrorCollection`), records the failure and goes on. The collection is
+  /// looked up only after a failure: other decodes pay nothing.
+  @inline(__always)
+  private static func attempt(_ body: () throws -> Void) throws(CodixError) {
+    do {
+      try body()
+    } catch {
+      // safe: every step below throws a CodixError; anything else is wrapped.
+      let failure = error as? CodixError ?? CodixError.wrap(error, at: .root)
+      guard let collection = ErrorCollection.current else { throw failure }
+      collection.record(failure)
+    }
+  }
+
+  private static func checkKeys(
+    _ claimed: Set<String>, table: ModelTable, decoder: any Decoder, _ context: DecodeContext
+  ) throws(CodixError) {
+    do {
+      let container = try Cursor.root(decoder).keyedContainer(sharing: false)
+      try KeyAudit.check(
+        container, claimed: claimed, policy: table.unknownKeys, model: table.model,
+        decoder: decoder)
+    } catch {
+      throw CodixError.wrap(error, at: Path(codingPath: decoder.codingPath))
+        .attributed(to: nil, context)
     }
   }
 
@@ -46,8 +69,10 @@ enum WrapperEngine {
     throws(CodixError)
   {
     for field in node.fields {
-      var position = cursor
-      try read(field, at: &position, context)
+      try attempt {
+        var position = cursor
+        try read(field, at: &position, context)
+      }
     }
     try decodeChildren(of: node, at: cursor, context)
   }
@@ -58,19 +83,29 @@ enum WrapperEngine {
     throws(CodixError)
   {
     if !node.keyChildren.isEmpty {
-      guard let container = try object(at: cursor, of: node, context) else {
-        if let required = node.firstRequiredInObject {
-          throw Absence.ofObject(at: cursor).error(expected: required.expected)
-            .attributed(to: required, context)
-        }
-        for field in node.aliasedInObject { try readAliases(field, context) }
-        return try decodeIndexed(node, at: cursor, context)
+      try attempt { try decodeKeyed(node, at: cursor, context) }
+    }
+    try decodeIndexed(node, at: cursor, context)
+  }
+
+  /// Decodes the positions below `cursor` reached by a key.
+  private static func decodeKeyed(_ node: FieldNode, at cursor: Cursor, _ context: DecodeContext)
+    throws(CodixError)
+  {
+    guard let container = try object(at: cursor, of: node, context) else {
+      if let required = node.firstRequiredInObject {
+        throw Absence.ofObject(at: cursor).error(expected: required.expected)
+          .attributed(to: required, context)
       }
-      for (key, field) in node.leaves {
-        if let fast = field.fast,
-          let stored = try? fast.read(container, key, into: field.storage(in: context.base))
-        {
-          if !stored {
+      for field in node.aliasedInObject { try attempt { try readAliases(field, context) } }
+      return
+    }
+    for (key, field) in node.leaves {
+      if let fast = field.fast,
+        let stored = try? fast.read(container, key, into: field.storage(in: context.base))
+      {
+        if !stored {
+          try attempt {
             // Missing or null: perhaps stored under another spelling.
             let other = context.spelling(of: key, in: container)
             var position = Cursor.keyed(container, other)
@@ -80,16 +115,19 @@ enum WrapperEngine {
               try absent(field, at: &position, context)
             }
           }
-          continue
         }
+        continue
+      }
+      try attempt {
         var position = Cursor.keyed(container, context.spelling(of: key, in: container))
         try read(field, at: &position, context)
       }
-      for (key, child) in node.branches {
+    }
+    for (key, child) in node.branches {
+      try attempt {
         try decode(child, at: .keyed(container, context.spelling(of: key, in: container)), context)
       }
     }
-    try decodeIndexed(node, at: cursor, context)
   }
 
   /// The object at `cursor`, whose keys hold `node`'s children.
@@ -113,25 +151,29 @@ enum WrapperEngine {
   {
     for (index, child) in node.indexChildren {
       for field in child.fields {
-        switch try element(index, of: cursor, for: field, context) {
-        case .present(var position): try read(field, at: &position, context)
-        case .absent(let absence):
-          if !field.aliases.isEmpty {
-            try readAliases(field, context)
-          } else if field.isRequired {
-            throw absence.error(expected: field.expected).attributed(to: field, context)
+        try attempt {
+          switch try element(index, of: cursor, for: field, context) {
+          case .present(var position): try read(field, at: &position, context)
+          case .absent(let absence):
+            if !field.aliases.isEmpty {
+              try readAliases(field, context)
+            } else if field.isRequired {
+              throw absence.error(expected: field.expected).attributed(to: field, context)
+            }
           }
         }
       }
       guard child.hasChildren else { continue }
-      switch try element(index, of: cursor, for: child.owner, context) {
-      case .present(let position):
-        try decodeChildren(of: child, at: position, context)
-      case .absent(let absence):
-        if let required = child.firstRequired {
-          throw absence.error(expected: required.expected).attributed(to: required, context)
+      try attempt {
+        switch try element(index, of: cursor, for: child.owner, context) {
+        case .present(let position):
+          try decodeChildren(of: child, at: position, context)
+        case .absent(let absence):
+          if let required = child.firstRequired {
+            throw absence.error(expected: required.expected).attributed(to: required, context)
+          }
+          for field in child.aliasedBelow { try attempt { try readAliases(field, context) } }
         }
-        for field in child.aliasedBelow { try readAliases(field, context) }
       }
     }
   }

@@ -71,7 +71,11 @@ extension Dekodable {
     do {
       try didDecode(from: decoder)
     } catch {
-      throw WrapperEngine.hookFailure(error, model: Self.self, codingPath: decoder.codingPath)
+      let failure = WrapperEngine.hookFailure(
+        error, model: Self.self, codingPath: decoder.codingPath)
+      // A decode that collects its errors goes on (see `decodeCollectingErrors`).
+      guard let collection = ErrorCollection.current else { throw failure }
+      collection.record(failure)
     }
   }
 

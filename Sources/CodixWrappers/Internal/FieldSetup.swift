@@ -41,20 +41,10 @@ struct FieldSetup<Value>: Sendable {
   }
 
   /// Whether a wrong value keeps the default (`.defaultOnFailure`).
-  var defaultOnFailure: Bool {
-    has {
-      if case .defaultOnFailure = $0 { return true }
-      return false
-    }
-  }
+  var defaultOnFailure: Bool { has(.defaultOnFailure) }
 
   /// Whether the property holds the keys no other property reads.
-  var isExtras: Bool {
-    has {
-      if case .extras = $0 { return true }
-      return false
-    }
-  }
+  var isExtras: Bool { has(.extras) }
 
   /// The rules of `.omitIfDefault` and `.omit(when:)`.
   var omitRules: [KodableOption<Value>.OmitRule] {
@@ -72,8 +62,9 @@ struct FieldSetup<Value>: Sendable {
     }
   }
 
-  func has(_ predicate: (KodableOption<Value>.Kind) -> Bool) -> Bool {
-    options.contains { predicate($0.kind) }
+  /// Whether an option without a value (`.required`, `.extras`, …) is given.
+  func has(_ flag: KodableOption<Value>.Flag) -> Bool {
+    options.contains { $0.kind.flag == flag }
   }
 
   var rules: FieldRules {
@@ -89,20 +80,10 @@ struct FieldSetup<Value>: Sendable {
     return rules
   }
 
-  var encodesNil: Bool {
-    has {
-      if case .encodeAsNullIfNil = $0 { return true }
-      return false
-    }
-  }
+  var encodesNil: Bool { has(.encodeAsNullIfNil) }
 
   /// Whether a value must be present even with an initial value or default.
-  var isRequired: Bool {
-    has {
-      if case .required = $0 { return true }
-      return false
-    }
-  }
+  var isRequired: Bool { has(.required) }
 
   /// Whether the property is read and whether it is written.
   var direction: (reads: Bool, writes: Bool) {
@@ -115,12 +96,7 @@ struct FieldSetup<Value>: Sendable {
     return direction
   }
 
-  var debugJSON: Bool {
-    has {
-      if case .debugJSON = $0 { return true }
-      return false
-    }
-  }
+  var debugJSON: Bool { has(.debugJSON) }
 
   var modifiers: [KodableModifier<Value>] {
     options.compactMap {

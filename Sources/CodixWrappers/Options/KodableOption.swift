@@ -33,6 +33,23 @@ public struct KodableOption<Value>: Sendable {
     case defaultOnFailure
     case omit(OmitRule)
     case modifier(KodableModifier<Value>)
+
+    /// The option as a flag, when it carries no value.
+    var flag: Flag? {
+      switch self {
+      case .required: .required
+      case .encodeAsNullIfNil: .encodeAsNullIfNil
+      case .debugJSON: .debugJSON
+      case .extras: .extras
+      case .defaultOnFailure: .defaultOnFailure
+      default: nil
+      }
+    }
+  }
+
+  /// The options that carry no value, told apart without a pattern each.
+  enum Flag: Sendable {
+    case required, encodeAsNullIfNil, debugJSON, extras, defaultOnFailure
   }
 
   /// When encoding leaves a property out.

@@ -109,3 +109,21 @@ func dateStrategiesRead(strategy: DateCodingStrategy, raw: DateValue, seconds: D
     for await same in group { #expect(same) }
   }
 }
+
+/// A formatter whose copy is not a formatter: `DateFromString(formatter:)`
+/// must still read with its settings.
+private final class StrangeFormatter: DateFormatter, @unchecked Sendable {
+  override func copy(with zone: NSZone? = nil) -> Any { NSObject() }
+}
+
+@Test func aFormatterWhoseCopyIsNotAFormatterStillReads() throws {
+  let formatter = StrangeFormatter()
+  formatter.dateFormat = "dd.MM.yyyy"
+  formatter.timeZone = TimeZone(identifier: "UTC")
+  formatter.locale = Locale(identifier: "en_US_POSIX")
+  #expect(formatter.copy() is NSObject && !(formatter.copy() is DateFormatter))
+  let transformer = DateFromString(formatter: formatter)
+  let date = try transformer.transform("06.05.2024")
+  #expect(date == Date(timeIntervalSince1970: 1_714_953_600))
+  #expect(transformer.reverse(date) == "06.05.2024")
+}

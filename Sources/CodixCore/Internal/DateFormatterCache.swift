@@ -34,10 +34,24 @@ package final class SharedDateFormatter: @unchecked Sendable {
   /// zone, locale and leniency as they are now; later changes to the original
   /// do not reach the copy).
   package init(copying formatter: DateFormatter) {
-    // safe: `copy()` of a DateFormatter is a DateFormatter.
-    self.formatter = formatter.copy() as! DateFormatter
+    // A subclass may answer `copy()` with something else: then a plain
+    // formatter with the settings a date's text depends on.
+    self.formatter = formatter.copy() as? DateFormatter ?? Self.rebuilt(formatter)
     self.separators = Self.separators(of: formatter.dateFormat ?? "")
     fast = nil
+  }
+
+  /// A new formatter with `formatter`'s format, locale, time zone, calendar
+  /// and leniency.
+  private static func rebuilt(_ formatter: DateFormatter) -> DateFormatter {
+    let rebuilt = DateFormatter()
+    rebuilt.calendar = formatter.calendar
+    rebuilt.locale = formatter.locale
+    rebuilt.timeZone = formatter.timeZone
+    rebuilt.isLenient = formatter.isLenient
+    rebuilt.twoDigitStartDate = formatter.twoDigitStartDate
+    rebuilt.dateFormat = formatter.dateFormat
+    return rebuilt
   }
 
   /// The punctuation a format writes literally: `["/", "/"]` for `yyyy/MM/dd`.

@@ -5,8 +5,9 @@
 // plus the property's offset, and the path-style container cache reads one
 // field of Foundation's JSON decoder. Everything here builds against the
 // standard library's *public* interface (the only one Xcode's SDKs ship): no
-// `@_spi` import. It calls four entry points the Swift runtime exports for
-// `Mirror` itself (on Linux, and on Apple platforms since Swift 5.2):
+// import of the standard library's SPI. It calls four entry points the Swift
+// runtime exports for `Mirror` itself (on Linux, and on Apple platforms since
+// Swift 5.2):
 //
 //     swift_reflectionMirror_recursiveCount(type) -> Int
 //     swift_reflectionMirror_recursiveChildMetadata(type, index, &fieldMetadata) -> Any.Type

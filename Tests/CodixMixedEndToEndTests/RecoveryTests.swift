@@ -73,6 +73,8 @@ private let page = Data(
     try decoder.decode(Page.self, from: Data(#"{"results": [], "status": 1}"#.utf8))
   }
   #expect(fallback.path == "status")
+  #expect(fallback.kind == .typeMismatch)
+  #expect(fallback.recovery == nil)
 
   // Without recoveries, a strict decode is a normal one.
   let clean = try decoder.decode(Page.self, from: Data(#"{"results": [{"id": 1}]}"#.utf8))

@@ -181,8 +181,11 @@ private func same(_ value: JSONValue, _ reference: Any) -> Bool {
     return members.count == other.count
       && members.allSatisfy { key, member in other[key].map { same(member, $0) } ?? false }
   case (_, let number as NSNumber):
-    if case .bool(let bool) = value { return number == NSNumber(value: bool) }
-    guard let double = value.doubleValue else { return false }
+    // JSONSerialization's booleans are NSNumbers of type `c`: a boolean must
+    // meet a boolean, a number a number (`true` is not `1`).
+    let isBool = String(cString: number.objCType) == "c"
+    if case .bool(let bool) = value { return isBool && number.boolValue == bool }
+    guard !isBool, let double = value.doubleValue else { return false }
     return double == number.doubleValue
   default: return false
   }

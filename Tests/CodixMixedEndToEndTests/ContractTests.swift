@@ -202,3 +202,23 @@ private enum Role: String, Codable, Sendable {
   let millis = try decoder.decode(Event.self, from: data(#"{"start": 1563215397000}"#))
   #expect(millis.start == Date(timeIntervalSince1970: 1_563_215_397))
 }
+
+@Test func aValueAtADottedPathIsDecodedOnceEvenWhenItFails() throws {
+  struct Inner: Kodable {
+    @Coding var values: [Int]
+    @Coding var id: Int
+  }
+  struct Outer: Decodable {
+    var inner: Inner
+    init(from decoder: any Decoder) throws { inner = try decoder.decode(at: "a.b") }
+  }
+  let diagnostics = CodixDiagnostics()
+  let decoder = JSONDecoder()
+  decoder.userInfo[.codixDiagnostics] = diagnostics
+  let error = try #require(throws: CodixError.self) {
+    try decoder.decode(Outer.self, from: data(#"{"a": {"b": {"values": [1, "x"]}}}"#))
+  }
+  #expect(error.path == "a.b.id")
+  #expect(error.kind == .keyNotFound)
+  #expect(diagnostics.warnings.map(\.path) == ["a.b.values[1]"])  // one decode, one warning
+}

@@ -28,22 +28,18 @@ package enum EncodingNavigator {
     }
     if let text = path.dottedText {
       var container = encoder.container(keyedBy: CodixKey.self)
-      let bytes = text.utf8
-      var start = bytes.startIndex
-      while true {
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
-        let key = CodixKey(String(text[start..<end]))
-        if end == bytes.endIndex {
-          do {
-            try container.codixEncode(value, forKey: key)
-          } catch {
-            throw located(error, at: path, in: encoder, value: value)
-          }
-          return
+      for (key, isLast) in DottedKeys(text) {
+        guard isLast else {
+          container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+          continue
         }
-        container = container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
-        start = bytes.index(after: end)
+        do {
+          try container.codixEncode(value, forKey: CodixKey(key))
+        } catch {
+          throw located(error, at: path, in: encoder, value: value)
+        }
       }
+      return
     }
     try encode(value, at: path, in: encoder)
   }

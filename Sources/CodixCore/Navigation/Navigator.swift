@@ -31,14 +31,10 @@ package enum Navigator {
     }
     if let text = path.dottedText {
       // Keys joined by dots, split as they are walked: no array.
-      let bytes = text.utf8
-      var start = bytes.startIndex
-      while true {
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
-        if let absence = try walk.step(.key(String(text[start..<end]))) { return .absent(absence) }
-        guard end != bytes.endIndex else { return .present(walk.cursor) }
-        start = bytes.index(after: end)
+      for (key, _) in DottedKeys(text) {
+        if let absence = try walk.step(.key(key)) { return .absent(absence) }
       }
+      return .present(walk.cursor)
     }
     for component in try path.validComponents() {
       if let absence = try walk.step(component) { return .absent(absence) }
@@ -230,27 +226,32 @@ package enum Navigator {
 
   /// Decodes `T` at a path of keys joined by dots (`"address.city"`):
   /// specialised where it is called, through the cached containers of the
-  /// decoder's value and the objects below it. On any failure, the general
-  /// walk runs again, step by step, to report what went wrong where.
+  /// decoder's value and the objects below it. When an object on the way
+  /// is missing, the general walk runs again, step by step, to report where;
+  /// the value itself is decoded once, as a single key is (`T`'s own
+  /// `init(from:)` never runs twice).
   @inlinable
   package static func decodeDotted<T: Decodable, D: Decoder>(
     _ type: T.Type, keys text: String, at path: Path, in decoder: D
   ) throws(CodixError) -> T {
+    var entry: CachedContainer
+    var last = ""
     do {
-      var entry = try KeyedContainerCache.entry(for: decoder)
-      let bytes = text.utf8
-      var start = bytes.startIndex
-      while true {
-        let end = bytes[start...].firstIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
-        let key = String(text[start..<end])
-        if end == bytes.endIndex {
-          return try entry.container.codixDecode(type, forKey: CodixKey(key))
+      entry = try KeyedContainerCache.entry(for: decoder)
+      for (key, isLast) in DottedKeys(text) {
+        if isLast {
+          last = key
+        } else {
+          entry = try entry.nested(key)
         }
-        entry = try entry.nested(key)
-        start = bytes.index(after: end)
       }
     } catch {
       return try decode(type, at: path, in: decoder)
+    }
+    do {
+      return try entry.container.codixDecode(type, forKey: CodixKey(last))
+    } catch {
+      return try decodeRespelled(type, after: error, at: last, in: entry, decoder: decoder)
     }
   }
 

@@ -92,14 +92,9 @@ public struct Path: Sendable {
     switch storage {
     case .root, .invalid: return []
     case .key(let key): return [.key(key)]
-    case .dotted(let text): return Self.keys(ofDotted: text).map(PathComponent.key)
+    case .dotted(let text): return DottedKeys(text).map { .key($0.key) }
     case .components(let components), .spread(let components): return components
     }
-  }
-
-  /// The keys of a dotted text: `"address.city"` → `["address", "city"]`.
-  static func keys(ofDotted text: String) -> [String] {
-    text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
   }
 
   /// Whether this is the root path (`""`).

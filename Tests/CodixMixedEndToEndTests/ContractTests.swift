@@ -222,3 +222,22 @@ private enum Role: String, Codable, Sendable {
   #expect(error.kind == .keyNotFound)
   #expect(diagnostics.warnings.map(\.path) == ["a.b.values[1]"])  // one decode, one warning
 }
+
+@Test func aValueJSONCannotHoldIsReportedAlikeAtAKeyAndAtAnIndex() throws {
+  struct Scores: Kodable {
+    @Coding("stats.mean") var mean: Double = .nan
+    @Coding("history[0]") var first: Double = .nan
+  }
+  struct OnlyIndexed: Kodable {
+    @Coding("history[0]") var first: Double = .nan
+  }
+  let keyed = try #require(throws: CodixError.self) { try JSONEncoder().encode(Scores()) }
+  let indexed = try #require(throws: CodixError.self) { try JSONEncoder().encode(OnlyIndexed()) }
+  #expect(keyed.path == "stats.mean")
+  #expect(indexed.path == "history[0]")
+  for error in [keyed, indexed] {
+    #expect(error.kind == .dataCorrupted)
+    #expect(error.found == "nan")
+    #expect(error.property != nil)
+  }
+}

@@ -22,7 +22,7 @@ package enum EncodingNavigator {
       do {
         try container.codixEncode(value, forKey: CodixKey(key))
       } catch {
-        throw located(error, at: path, in: encoder, value: value)
+        throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
       }
       return
     }
@@ -36,7 +36,7 @@ package enum EncodingNavigator {
         do {
           try container.codixEncode(value, forKey: CodixKey(key))
         } catch {
-          throw located(error, at: path, in: encoder, value: value)
+          throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
         }
       }
       return
@@ -68,7 +68,7 @@ package enum EncodingNavigator {
         try spread(value, at: components[...], into: &container)
       }
     } catch {
-      throw located(error, at: path, in: encoder, value: value)
+      throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
     }
   }
 
@@ -187,21 +187,24 @@ package enum EncodingNavigator {
     }
   }
 
+  /// The error for a value that could not be written at `path` (absolute):
+  /// Foundation's `invalidValue` (a NaN for JSONEncoder) keeps its own path,
+  /// explanation and the value; anything else is placed at `path`.
   @usableFromInline
-  static func located(
-    _ error: any Error, at path: Path, in encoder: any Encoder, value: Any
-  )
-    -> CodixError
-  {
+  package static func located(_ error: any Error, at path: Path) -> CodixError {
     if let codix = error as? CodixError, codix.isLocated { return codix }
     if let encoding = error as? EncodingError,
       case .invalidValue(let invalid, let context) = encoding
     {
+      // Foundation's path is sometimes only the last key: keep it when it
+      // is the whole path to the value or below it.
+      let reported = Path(codingPath: context.codingPath)
+      let isAbsolute = reported.components.starts(with: path.components)
       return CodixError(
-        .dataCorrupted, at: Path(codingPath: context.codingPath),
+        .dataCorrupted, at: isAbsolute ? reported : path,
         detail: context.debugDescription.isEmpty ? nil : .foundation(context.debugDescription),
         found: ValueRenderer.render(swiftValue: invalid), underlyingError: error)
     }
-    return CodixError.wrap(error, at: Path(codingPath: encoder.codingPath).appending(path))
+    return CodixError.wrap(error, at: path)
   }
 }

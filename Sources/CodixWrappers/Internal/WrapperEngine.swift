@@ -329,7 +329,7 @@ enum WrapperEngine {
   private static func encodingFailure(
     _ error: any Error, of field: Field, at codingPath: [any CodingKey], table: ModelTable
   ) -> CodixError {
-    var codix = CodixError.wrap(
+    var codix = EncodingNavigator.located(
       error, at: Path(codingPath: codingPath).appending(field.writePath))
     codix.attribute(model: table.model, property: field.name)
     return codix

@@ -108,3 +108,13 @@ func numbersKeepWhatTheyAre(text: String, expected: JSONValue) throws {
     #expect(error.path == "when")
   }
 }
+
+@Test func aFloatLiteralIsTheNumberADocumentWouldGive() throws {
+  let whole: JSONValue = 2.0
+  let fraction: JSONValue = 2.5
+  #expect(whole == .int(2))
+  #expect(fraction == .double(2.5))
+  let value: JSONValue = ["a": 2.0, "b": 2.5, "c": 1e300]
+  let back = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+  #expect(back == value)
+}

@@ -48,7 +48,10 @@ public enum JSONValue: Sendable, Hashable {
   case uint(UInt64)
   /// An integer too large for 64 bits, with every digit.
   case decimal(Decimal)
-  /// A number with a fraction or an exponent.
+  /// Any other number: with a fraction (`1.5`), or too large for the cases
+  /// above (`1e300`). An integral number that fits in `Int64` is `.int`,
+  /// however it is written (`2.0` in a document or a literal is `.int(2)`),
+  /// so a value is equal to itself read back.
   case double(Double)
   /// A string.
   case string(String)
@@ -257,8 +260,11 @@ extension JSONValue: ExpressibleByBooleanLiteral,
   public init(booleanLiteral value: Bool) { self = .bool(value) }
   /// An integer.
   public init(integerLiteral value: Int64) { self = .int(value) }
-  /// A number with a fraction.
-  public init(floatLiteral value: Double) { self = .double(value) }
+  /// A number: `.int` when it is integral and fits in `Int64` (`2.0`), as a
+  /// document's number is read, else `.double`.
+  public init(floatLiteral value: Double) {
+    self = Int64(exactly: value).map(JSONValue.int) ?? .double(value)
+  }
   /// A string.
   public init(stringLiteral value: String) { self = .string(value) }
   /// An array.

@@ -46,13 +46,17 @@ extension Coding: Encodable where Value: Encodable {
 extension CodableDate: Decodable where Value: DateConvertibleValue {
   /// Decodes an ISO 8601 date at this wrapper's position.
   public init(from decoder: any Decoder) throws {
-    let reader = SynthesizedReaders.reader(of: Self.self) {
+    func iso8601() -> FieldReader<Date> {
       TransformerCodec(transformer: DateCodingStrategy.iso8601).makeReader(FieldRules())
     }
+    // Each wrapper type keeps its own reader: `Date?`'s is made optional once.
     let date: Date? =
       Value.self == Date?.self
-      ? try SynthesizedCoding.decode(Date?.self, from: decoder, reader: reader.optional)
-      : try SynthesizedCoding.decode(Date.self, from: decoder, reader: reader)
+      ? try SynthesizedCoding.decode(
+        Date?.self, from: decoder,
+        reader: SynthesizedReaders.reader(of: Self.self) { iso8601().optional })
+      : try SynthesizedCoding.decode(
+        Date.self, from: decoder, reader: SynthesizedReaders.reader(of: Self.self, iso8601))
     self.init(
       value: Value.wrapping(date), key: nil, options: [], hasDefault: false, codec: nil)
   }
@@ -120,11 +124,12 @@ extension KeyedDecodingContainer {
   public func decode<Value: Decodable>(_ type: Coding<Value>.Type, forKey key: Key) throws
     -> Coding<Value>
   {
-    try SynthesizedCoding.wrapper(type, in: self, forKey: key) {
-      // Reached only when the value is absent, and for an optional only from
-      // generic code: the overload below takes every `Coding<T?>` it can see.
-      Value.self is any AnyOptional.Type
-        ? Coding(value: nil, key: nil, options: [], hasDefault: false, codec: nil) : nil
+    // An optional reaches this overload only from generic code: the one
+    // below takes every `Coding<T?>` it can see.
+    try SynthesizedCoding.wrapper(
+      type, in: self, forKey: key, canBeAbsent: Value.self is any AnyOptional.Type
+    ) {
+      Coding(value: nil, key: nil, options: [], hasDefault: false, codec: nil)
     }
   }
 
@@ -133,7 +138,7 @@ extension KeyedDecodingContainer {
   public func decode<Wrapped: Decodable>(_ type: Coding<Wrapped?>.Type, forKey key: Key) throws
     -> Coding<Wrapped?>
   {
-    try SynthesizedCoding.wrapper(type, in: self, forKey: key) {
+    try SynthesizedCoding.wrapper(type, in: self, forKey: key, canBeAbsent: true) {
       Coding(value: nil, key: nil, options: [], hasDefault: false, codec: nil)
     }
   }
@@ -143,11 +148,11 @@ extension KeyedDecodingContainer {
   public func decode<Value: DateConvertibleValue>(
     _ type: CodableDate<Value>.Type, forKey key: Key
   ) throws -> CodableDate<Value> {
-    try SynthesizedCoding.wrapper(type, in: self, forKey: key) {
-      Value.self == Date?.self
-        ? CodableDate(
-          value: Value.wrapping(nil), key: nil, options: [], hasDefault: false, codec: nil)
-        : nil
+    try SynthesizedCoding.wrapper(
+      type, in: self, forKey: key, canBeAbsent: Value.self == Date?.self
+    ) {
+      CodableDate(
+        value: Value.wrapping(nil), key: nil, options: [], hasDefault: false, codec: nil)
     }
   }
 }
@@ -158,7 +163,10 @@ extension KeyedDecodingContainer {
   public func decode<T>(_ type: KodableTransformable<T>.Type, forKey key: Key) throws
     -> KodableTransformable<T>
   {
-    try SynthesizedCoding.wrapper(type, in: self, forKey: key) { nil }
+    try SynthesizedCoding.wrapper(type, in: self, forKey: key, canBeAbsent: false) {
+      // safe: never called, the wrapper cannot be absent.
+      KodableTransformable()
+    }
   }
 }
 
@@ -230,21 +238,21 @@ enum SynthesizedCoding {
   }
 
   /// A wrapper at `key`: what `absent` makes when the key is missing or
-  /// `null` and the wrapper can be empty, else decoded by its `init(from:)`.
+  /// `null` and the wrapper `canBeAbsent` (an optional), else decoded by its
+  /// `init(from:)`. Two container lookups for a value that must be there.
   static func wrapper<W: Decodable, Key: CodingKey>(
     _ type: W.Type, in container: KeyedDecodingContainer<Key>, forKey key: Key,
-    absent: () -> W?
+    canBeAbsent: Bool, absent: () -> W
   ) throws -> W {
-    if try !container.contains(key) || container.decodeNil(forKey: key), let absent = absent() {
-      return absent
-    }
     guard container.contains(key) else {
+      if canBeAbsent { return absent() }
       let cursor = Cursor.root(try container.superDecoder(forKey: key))
       var error = Absence(at: cursor, .missingKey).error(expected: nil)
       error.path = Path(codingPath: container.codingPath + [key])
       error.property = key.stringValue
       throw error
     }
+    if canBeAbsent, try container.decodeNil(forKey: key) { return absent() }
     return try W(from: container.superDecoder(forKey: key))
   }
 }
@@ -265,7 +273,9 @@ enum SynthesizedReaders {
     guard let readers = readers.pointer else { return make() }
     let id = ObjectIdentifier(W.self)
     if let box = readers.pointee[id] {
-      // safe: each wrapper type reads one type of value, stored under its own identity.
+      // safe: each wrapper type reads one type of value, stored under its own
+      // identity (checked in debug builds).
+      assert(box is Box<V>, "\(W.self) read as two types of value")
       return unsafeDowncast(box, to: Box<V>.self).reader
     }
     let reader = make()

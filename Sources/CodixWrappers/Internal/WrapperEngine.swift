@@ -356,7 +356,10 @@ private struct DecodeContext {
   /// `key` as `container` stores it: `key`, unless it is missing and the
   /// decoder renames keys from snake case (see `KeySpelling`).
   func spelling(of key: CodixKey, in container: KeyedDecodingContainer<CodixKey>) -> CodixKey {
-    guard KeySpelling.mayRespell(key), KeySpelling.convertsFromSnakeCase(decoder) else {
+    // The decoder is asked only after a miss: a present key costs a lookup.
+    guard KeySpelling.mayRespell(key), !container.contains(key),
+      KeySpelling.convertsFromSnakeCase(decoder)
+    else {
       return key
     }
     return KeySpelling.respelled(key, in: container)

@@ -114,3 +114,15 @@ func canonicalTextRoundTrips(text: String) {
   #expect(Set([Path("a[0]"), Path("a.[0]")]).count == 1)
   #expect(Path("a..b") != Path("a.b"))
 }
+
+@Test func aPathBuiltFromTextIsTheSameAsItsLiteral() {
+  for text in ["a", "a.b.c", "a[0].b", "users[*].name", "a..b", ""] {
+    let literal = Path(stringLiteral: text)
+    let built = Path(text)
+    #expect(built == literal, "\(text)")
+    #expect(built.description == literal.description, "\(text)")
+    #expect(built.components == literal.components, "\(text)")
+    #expect(built.dottedText == literal.dottedText, "\(text)")  // the same fast walk
+  }
+  #expect(Path("a.b.c").dottedText == "a.b.c")
+}

@@ -55,7 +55,9 @@ public struct Path: Sendable {
   ///   - string: The path text. `""` is the root.
   ///   - separator: The character between keys. It cannot be `[`, `]` or `"`.
   public init(_ string: String, separator: Character = ".") {
-    self.storage = PathParser.parse(string, separator: separator)
+    // The default separator parses as a literal does (dotted keys kept as text).
+    self.storage =
+      separator == "." ? PathParser.parse(string) : PathParser.parse(string, separator: separator)
   }
 
   /// Creates a path from its components; keys are taken verbatim, so they may

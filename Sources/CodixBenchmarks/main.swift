@@ -27,6 +27,7 @@ func measure(_ cases: [Case], rounds: Int, iterations: Int) throws -> [Double] {
 }
 
 func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) throws {
+  guard runs(title) else { return }
   var cases = cases
   if let only { cases = cases.filter { $0.name.contains(only) } }
   let medians = try measure(cases, rounds: rounds, iterations: iterations)
@@ -40,7 +41,13 @@ func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) thro
 
 let quick = CommandLine.arguments.contains("--quick")
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+let scenario = CommandLine.arguments.firstIndex(of: "--scenario").map {
+  CommandLine.arguments[$0 + 1]
+}
 let rounds = quick ? 3 : 15
+
+/// Whether the scenario titled `title` runs (`--scenario` picks by title, for profiling).
+func runs(_ title: String) -> Bool { scenario.map { title.contains($0) } ?? true }
 let payload = Payload.make(count: 2_000)
 let decoder = JSONDecoder()
 
@@ -123,19 +130,21 @@ try report(
 let oneUser = Data(
   #"{"id": 1, "name": "a", "email": "e", "age": 2, "score": 1.5, "is_active": true, "nick_name": "n", "balance": 2.5, "role": "r", "tags": ["t"], "address": {"city": "c", "zip": "z"}}"#
     .utf8)
-// Hand-written types first: the wrapper types then do not pay for the
-// Foundation code both share on its first run.
-let handColds = try coldDecodeMicroseconds(of: oneUser, handWritten: true).sorted()
-let colds = try coldDecodeMicroseconds(of: oneUser).sorted()
-print(
-  "\nFirst decode of a new 12-property type, minus a warm decode, 10 types each (median, max):"
-)
-for (name, times) in [
-  ("hand-written Codable", handColds), ("CodixWrappers (builds its table)", colds),
-] {
+if runs("First decode of a new 12-property type") {
+  // Hand-written types first: the wrapper types then do not pay for the
+  // Foundation code both share on its first run.
+  let handColds = try coldDecodeMicroseconds(of: oneUser, handWritten: true).sorted()
+  let colds = try coldDecodeMicroseconds(of: oneUser).sorted()
   print(
-    "  " + name.padding(toLength: 34, withPad: " ", startingAt: 0)
-      + String(format: "%7.1f µs  %7.1f µs", times[times.count / 2], times.last ?? 0))
+    "\nFirst decode of a new 12-property type, minus a warm decode, 10 types each (median, max):"
+  )
+  for (name, times) in [
+    ("hand-written Codable", handColds), ("CodixWrappers (builds its table)", colds),
+  ] {
+    print(
+      "  " + name.padding(toLength: 34, withPad: " ", startingAt: 0)
+        + String(format: "%7.1f µs  %7.1f µs", times[times.count / 2], times.last ?? 0))
+  }
 }
 
 if let twitter = corpus("twitter.json") {

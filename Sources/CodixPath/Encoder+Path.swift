@@ -46,7 +46,7 @@ extension Encoder {
         error, value: value, transformerName: "\(F.self)",
         at: Path(codingPath: codingPath).appending(path))
     }
-    try EncodingNavigator.encode(raw, at: path, in: self)
+    try EncodingNavigator.encodeAtKeys(raw, at: path, in: self)
   }
 
   /// Converts `value` with a one-way `transformer` (from the model's value to
@@ -75,7 +75,7 @@ extension Encoder {
         error, value: value, transformerName: "\(F.self)",
         at: Path(codingPath: codingPath).appending(path))
     }
-    try EncodingNavigator.encode(raw, at: path, in: self)
+    try EncodingNavigator.encodeAtKeys(raw, at: path, in: self)
   }
 
   /// Converts `value` with a closure and encodes the result at `path`.
@@ -96,7 +96,7 @@ extension Encoder {
         error, value: value, transformerName: "the closure",
         at: Path(codingPath: codingPath).appending(path))
     }
-    try EncodingNavigator.encode(raw, at: path, in: self)
+    try EncodingNavigator.encodeAtKeys(raw, at: path, in: self)
   }
 
   /// Converts `value` back with `transformer` and encodes it at `path` when it

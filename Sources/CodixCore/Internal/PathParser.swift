@@ -31,37 +31,37 @@ enum PathParser {
   private static let zero = UInt8(ascii: "0")
   private static let nine = UInt8(ascii: "9")
 
-  /// Parses `text` with the default `.` separator. A plain key (the common
-  /// literal) is scanned once and kept as it is: no copy, no allocation.
-  /// Inlinable so that a literal's scan can be folded where it is written.
+  /// Parses `text` with the default `.` separator, in one pass over its
+  /// bytes: a plain key (`"my_id"`) and plain keys joined by dots
+  /// (`"address.city"`), the common literals, are kept as the text (no copy,
+  /// no array; dotted keys are split as they are walked). Anything else
+  /// (brackets, quotes, empty keys) goes to the full parser. Inlinable so that
+  /// a literal's scan can be folded where it is written.
   @inlinable
   static func parse(_ text: String) -> Path.Storage {
     if text.isEmpty { return .root }
-    let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
-      for byte in bytes
-      where byte == UInt8(ascii: ".") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
-        return false
-      }
-      return true
-    }
-    return plain == true ? .key(text) : parseWithSeparators(text)
-  }
-
-  /// Parses a literal that has a separator or a bracket. Keys joined by dots
-  /// and nothing else (`"address.city"`, the common case) are kept as the
-  /// text, split as they are walked: no array, no copies.
-  @usableFromInline
-  static func parseWithSeparators(_ text: String) -> Path.Storage {
-    let dotted = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-      var previous = dot
+    // 0: one plain key; 1: plain keys joined by dots; 2: anything else.
+    let shape = text.utf8.withContiguousStorageIfAvailable { bytes -> UInt8 in
+      var dots = false
+      var quotes = false  // a key with a quote prints quoted: not kept as text
+      var previous = UInt8(ascii: ".")
       for byte in bytes {
-        if byte == openBracket || byte == closeBracket || byte == quote { return false }
-        if byte == dot, previous == dot { return false }  // an empty key
+        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return 2 }
+        if byte == UInt8(ascii: ".") {
+          if previous == UInt8(ascii: ".") { return 2 }  // an empty key
+          dots = true
+        }
+        quotes = quotes || byte == UInt8(ascii: "\"")
         previous = byte
       }
-      return previous != dot
+      if !dots { return 0 }
+      return quotes || previous == UInt8(ascii: ".") ? 2 : 1
     }
-    return dotted == true ? .dotted(text) : parse(text, separator: ".")
+    switch shape {
+    case 0: return .key(text)
+    case 1: return .dotted(text)
+    default: return parse(text, separator: ".")
+    }
   }
 
   @usableFromInline

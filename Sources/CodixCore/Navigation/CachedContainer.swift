@@ -41,9 +41,16 @@ package final class CachedContainer {
   package func nested(_ key: String) throws -> CachedContainer {
     if let firstNested, firstNested.key == key { return firstNested.entry }
     for nested in moreNested where nested.key == key { return nested.entry }
-    let entry = CachedContainer(
-      try container.nestedContainer(keyedBy: CodixKey.self, forKey: spelling(of: CodixKey(key))),
-      decoder: decoder)
+    let nested: KeyedDecodingContainer<CodixKey>
+    do {
+      nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+    } catch {
+      // Missing, or stored under the decoder's spelling of the key.
+      let respelled = spelling(of: CodixKey(key))
+      guard respelled.stringValue != key else { throw error }
+      nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: respelled)
+    }
+    let entry = CachedContainer(nested, decoder: decoder)
     if firstNested == nil {
       firstNested = (key, entry)
     } else {

@@ -57,6 +57,36 @@ package enum KeyedContainerCache {
     guard let slot = Slot.slots.pointer else {
       return try CachedContainer(of: decoder)
     }
+    return try entry(for: decoder, in: slot)
+  }
+
+  /// The container of the object a dotted path (`"address.city"`) ends in,
+  /// and the path's last key: the objects on the way are opened once per
+  /// value (see `CachedContainer.nested`), and the text is split once per
+  /// thread while calls keep passing the same text.
+  @usableFromInline
+  package static func entry<D: Decoder>(for decoder: D, dotted text: String) throws
+    -> (entry: CachedContainer, key: CodixKey)
+  {
+    guard let slot = Slot.slots.pointer else {
+      return try walk(DottedPath(text), from: CachedContainer(of: decoder))
+    }
+    let entry = try entry(for: decoder, in: slot)
+    return try walk(slot.pointee.dottedPaths.path(text), from: entry)
+  }
+
+  private static func walk(_ path: DottedPath, from entry: CachedContainer) throws
+    -> (entry: CachedContainer, key: CodixKey)
+  {
+    var entry = entry
+    for key in path.objects { entry = try entry.nested(key) }
+    return (entry, path.last)
+  }
+
+  @inline(__always)
+  private static func entry<D: Decoder>(for decoder: D, in slot: UnsafeMutablePointer<Slot>) throws
+    -> CachedContainer
+  {
     // The common case, a field after the first: the decoder the slot holds,
     // still at the cached node. Compares the static type and the object
     // reference, which skips the dynamic-type lookup.
@@ -174,6 +204,7 @@ private struct Slot {
   var stringKeys: [String] = []
   var checkedType: ObjectIdentifier?
   var checkedKind: DecoderKind?
+  var dottedPaths = DottedPathMemo()
 
   mutating func kind(of decoder: any Decoder) -> DecoderKind? {
     let type = type(of: decoder)

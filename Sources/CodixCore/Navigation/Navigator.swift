@@ -234,24 +234,17 @@ package enum Navigator {
   package static func decodeDotted<T: Decodable, D: Decoder>(
     _ type: T.Type, keys text: String, at path: Path, in decoder: D
   ) throws(CodixError) -> T {
-    var entry: CachedContainer
-    var last = ""
+    let found: (entry: CachedContainer, key: CodixKey)
     do {
-      entry = try KeyedContainerCache.entry(for: decoder)
-      for (key, isLast) in DottedKeys(text) {
-        if isLast {
-          last = key
-        } else {
-          entry = try entry.nested(key)
-        }
-      }
+      found = try KeyedContainerCache.entry(for: decoder, dotted: text)
     } catch {
       return try decode(type, at: path, in: decoder)
     }
     do {
-      return try entry.container.codixDecode(type, forKey: CodixKey(last))
+      return try found.entry.container.codixDecode(type, forKey: found.key)
     } catch {
-      return try decodeRespelled(type, after: error, at: last, in: entry, decoder: decoder)
+      return try decodeRespelled(
+        type, after: error, at: found.key.stringValue, in: found.entry, decoder: decoder)
     }
   }
 

@@ -23,3 +23,40 @@ package struct DottedKeys: Sequence, IteratorProtocol {
     return (String(text[from..<end]), isLast)
   }
 }
+
+/// The keys of a path of plain keys joined by dots, split once: the objects
+/// on the way and the key of the value.
+package final class DottedPath {
+  package let text: String
+  package let objects: [String]
+  package let last: CodixKey
+
+  package init(_ text: String) {
+    self.text = text
+    var objects: [String] = []
+    var last = ""
+    for (key, isLast) in DottedKeys(text) {
+      if isLast { last = key } else { objects.append(key) }
+    }
+    self.objects = objects
+    self.last = CodixKey(last)
+  }
+}
+
+/// The dotted paths one thread split lately, one per length of text: code
+/// that reads `"address.city"` for every value passes the same text each
+/// time, and comparing it with the kept text costs less than splitting it.
+package struct DottedPathMemo {
+  private var paths = [DottedPath?](repeating: nil, count: 16)
+
+  package init() {}
+
+  /// The keys of `text`, split on the first call with it.
+  package mutating func path(_ text: String) -> DottedPath {
+    let index = text.utf8.count & 15
+    if let known = paths[index], known.text == text { return known }
+    let path = DottedPath(text)
+    paths[index] = path
+    return path
+  }
+}

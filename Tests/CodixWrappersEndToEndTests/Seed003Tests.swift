@@ -407,3 +407,46 @@ struct Shouting: Kodable {
 @Test func overrideValueReplacesTheDecodedValue() throws {
   #expect(try Shouting.decode(from: json(#"{"word": "hey"}"#)).word == "HEY")
 }
+
+// Whether a model prints is read from its conformance, where it is declared:
+// also when DebugJSON is added in an extension, or by a subclass of a model
+// that does not print; a model without it prints nothing.
+struct ExtendedDebugUser: Kodable {
+  @Coding("first_name") var firstName: String
+}
+
+extension ExtendedDebugUser: DebugJSON {}
+
+class QuietBase: Kodable {
+  @Coding("first_name") var firstName: String
+  required init() {}
+}
+
+final class LoudSubclass: QuietBase, DebugJSON {}
+
+@Test func debugJSONIsFoundWhereverTheConformanceIsDeclared() throws {
+  let document = json(#"{"first_name": "John"}"#)
+  for (decode, printed) in [
+    (
+      { (decoder: JSONDecoder) in _ = try ExtendedDebugUser.decode(from: document, using: decoder)
+      },
+      "ExtendedDebugUser"
+    ),
+    (
+      { (decoder: JSONDecoder) in _ = try LoudSubclass.decode(from: document, using: decoder) },
+      "LoudSubclass"
+    ),
+    ({ (decoder: JSONDecoder) in _ = try QuietBase.decode(from: document, using: decoder) }, nil),
+  ] as [((JSONDecoder) throws -> Void, String?)] {
+    let lines = Lines()
+    let decoder = JSONDecoder()
+    decoder.userInfo[.codixDebugOutput] = CodixDebugOutput { lines.append($0) }
+    try decode(decoder)
+    if let printed {
+      #expect(lines.all.count == 1)
+      #expect(lines.all.first?.hasPrefix("Decoded JSON for type \(printed):") == true)
+    } else {
+      #expect(lines.all.isEmpty)
+    }
+  }
+}

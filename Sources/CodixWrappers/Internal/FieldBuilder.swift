@@ -61,7 +61,7 @@ enum FieldBuilder {
         expected: "a valid path", found: ValueRenderer.quote(syntax.text, limit: 80)
       ).named(property: name)
     }
-    let isOptional = W.Value.self is any AnyOptional.Type
+    let isOptional = _isOptional(W.Value.self)
     let isRequired = (!setup.hasDefault && !isOptional) || setup.isRequired
     let reader = codec.makeReader(setup.rules)
     let modifiers = setup.modifiers
@@ -302,7 +302,7 @@ private func omission<V>(
 /// with a check made once per type: no cast per value.
 enum NilCheck {
   static func make<V>(for type: V.Type) -> ((V) -> Bool)? {
-    guard let optional = V.self as? any AnyOptional.Type else { return nil }
+    guard _isOptional(V.self), let optional = V.self as? any AnyOptional.Type else { return nil }
     func check<Wrapped>(_: Wrapped.Type) -> Any {
       { (value: Wrapped?) in value == nil }
     }

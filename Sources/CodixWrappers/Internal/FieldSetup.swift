@@ -2,6 +2,8 @@ import CodixCore
 
 /// Everything a wrapper's initializer says about its property. Captured once
 /// per model type from a blank `init()` instance; never read per decode.
+/// Most properties have no options: each accessor answers those without
+/// walking the (generic) option list, which costs metadata lookups.
 @usableFromInline
 struct FieldSetup<Value>: Sendable {
   @usableFromInline var key: Path?
@@ -26,6 +28,7 @@ struct FieldSetup<Value>: Sendable {
 
   /// The path to read, from the options' `.key` or the initializer's key.
   var path: Path? {
+    if options.isEmpty { return key }
     for option in options.reversed() {
       if case .key(let path) = option.kind { return path }
     }
@@ -34,6 +37,7 @@ struct FieldSetup<Value>: Sendable {
 
   /// The path written when encoding: `.encodingKey`'s, else `path`.
   var encodingPath: Path? {
+    if options.isEmpty { return key }
     for option in options.reversed() {
       if case .encodingKey(let path) = option.kind { return path }
     }
@@ -48,7 +52,8 @@ struct FieldSetup<Value>: Sendable {
 
   /// The rules of `.omitIfDefault` and `.omit(when:)`.
   var omitRules: [KodableOption<Value>.OmitRule] {
-    options.compactMap {
+    if options.isEmpty { return [] }
+    return options.compactMap {
       if case .omit(let rule) = $0.kind { return rule }
       return nil
     }
@@ -56,7 +61,8 @@ struct FieldSetup<Value>: Sendable {
 
   /// The paths of `.aliases`, tried in order when `path` holds no value.
   var aliases: [Path] {
-    options.flatMap {
+    if options.isEmpty { return [] }
+    return options.flatMap {
       if case .aliases(let paths) = $0.kind { return paths }
       return []
     }
@@ -64,11 +70,12 @@ struct FieldSetup<Value>: Sendable {
 
   /// Whether an option without a value (`.required`, `.extras`, …) is given.
   func has(_ flag: KodableOption<Value>.Flag) -> Bool {
-    options.contains { $0.kind.flag == flag }
+    !options.isEmpty && options.contains { $0.kind.flag == flag }
   }
 
   var rules: FieldRules {
     var rules = FieldRules()
+    if options.isEmpty { return rules }
     for option in options {
       switch option.kind {
       case .enforceTypeDecoding: rules.lossy = false
@@ -88,6 +95,7 @@ struct FieldSetup<Value>: Sendable {
   /// Whether the property is read and whether it is written.
   var direction: (reads: Bool, writes: Bool) {
     var direction = (reads: true, writes: true)
+    if options.isEmpty { return direction }
     for option in options {
       if case .direction(let only) = option.kind {
         direction = only == .decodeOnly ? (true, false) : (false, true)
@@ -99,7 +107,8 @@ struct FieldSetup<Value>: Sendable {
   var debugJSON: Bool { has(.debugJSON) }
 
   var modifiers: [KodableModifier<Value>] {
-    options.compactMap {
+    if options.isEmpty { return [] }
+    return options.compactMap {
       if case .modifier(let modifier) = $0.kind { return modifier }
       return nil
     }

@@ -141,10 +141,15 @@ final class ModelTable: @unchecked Sendable {
 
   /// Builds the table of `prototype`'s type from a blank instance.
   ///
-  /// - Parameter wrappersCreated: How many wrappers making `prototype`
-  ///   created, or `nil` when it was not made for the table (an encode-only
-  ///   model's own value).
-  static func build(from prototype: Any, wrappersCreated: Int?) throws(CodixError) -> ModelTable {
+  /// - Parameters:
+  ///   - prototype: A blank instance, or an encode-only model's own value.
+  ///   - wrappersCreated: How many wrappers making `prototype` created, or
+  ///     `nil` when it was not made for the table (an encode-only model's
+  ///     own value).
+  ///   - traits: What the model's conformances say.
+  static func build(from prototype: Any, wrappersCreated: Int?, traits: ModelTraits)
+    throws(CodixError) -> ModelTable
+  {
     let type = Swift.type(of: prototype)
     var model: String { String(describing: type) }
     do throws(CodixError) {
@@ -168,7 +173,7 @@ final class ModelTable: @unchecked Sendable {
           detail: .missingReflectionMetadata(model: model, namesOnly: !stripped),
           expected: "reflection metadata for \(model)")
       }
-      let keyStyle = (type as? any CodixModel.Type)?.keyStyle ?? .asDeclared
+      let keyStyle = traits.keyStyle
       let fields = try withBase(of: prototype) { (base) throws(CodixError) in
         var fields: [Field] = []
         for property in properties {
@@ -182,8 +187,8 @@ final class ModelTable: @unchecked Sendable {
       }
       return try ModelTable(
         modelType: type, isClass: shape == .classInstance, fields: fields,
-        printsJSON: prototype is any DebugJSON, skipsSetup: created <= wrappers,
-        unknownKeys: (type as? any Dekodable.Type)?.unknownKeys ?? .ignore)
+        printsJSON: traits.printsJSON || (shape == .classInstance && prototype is any DebugJSON),
+        skipsSetup: created <= wrappers, unknownKeys: traits.unknownKeys)
     } catch {
       var named = error
       named.attribute(model: model, property: nil)

@@ -22,25 +22,31 @@ enum ModelTables {
     -> ModelTable
   {
     let id = UInt(bitPattern: ObjectIdentifier(type))
+    let traits = ModelTraits(
+      keyStyle: Root.keyStyle, unknownKeys: Root.unknownKeys, printsJSON: Root._printsDebugJSON)
     guard let recent = recentTables.pointer else {
-      return try table(for: type) { blankPrototype(of: type) }
+      return try table(for: type, traits) { blankPrototype(of: type) }
     }
     if let table = recent.pointee.table(for: id) { return table }
-    let table = try table(for: type) { blankPrototype(of: type) }
+    let table = try table(for: type, traits) { blankPrototype(of: type) }
     recent.pointee.insert(table, for: id)
     return table
   }
 
   /// The table of the type of `model`, an `Enkodable` value: built from a
   /// blank instance when the type is also `Dekodable`, else from `model`.
-  static func encodingTable<Root>(for model: Root) throws(CodixError) -> ModelTable {
+  static func encodingTable<Root: Enkodable>(for model: Root) throws(CodixError) -> ModelTable {
     let type: Any.Type = Swift.type(of: model)
     let id = UInt(bitPattern: ObjectIdentifier(type))
     if let recent = recentTables.pointer, let table = recent.pointee.table(for: id) {
       return table
     }
-    let table = try table(for: type) {
-      guard let dekodable = type as? any Dekodable.Type else { return (model, nil) }
+    let dekodable = type as? any Dekodable.Type
+    let traits = ModelTraits(
+      keyStyle: Root.keyStyle, unknownKeys: dekodable?.unknownKeys ?? .ignore,
+      printsJSON: Root._printsDebugJSON)
+    let table = try table(for: type, traits) {
+      guard let dekodable else { return (model, nil) }
       return blankPrototype(of: dekodable)
     }
     recentTables.pointer?.pointee.insert(table, for: id)
@@ -53,9 +59,9 @@ enum ModelTables {
     return (prototype, created)
   }
 
-  private static func table(for type: Any.Type, prototype: () -> (Any, Int?)) throws(CodixError)
-    -> ModelTable
-  {
+  private static func table(
+    for type: Any.Type, _ traits: ModelTraits, prototype: () -> (Any, Int?)
+  ) throws(CodixError) -> ModelTable {
     let id = ObjectIdentifier(type)
     storage.lock.lock()
     let cached = storage.tables[id]
@@ -68,7 +74,7 @@ enum ModelTables {
     let (instance, created) = prototype()
     let built: ModelTable
     do {
-      built = try ModelTable.build(from: instance, wrappersCreated: created)
+      built = try ModelTable.build(from: instance, wrappersCreated: created, traits: traits)
     } catch {
       // A value that was not made for the table (an encode-only model's
       // own) says nothing certain about its type: do not cache its failure.
@@ -85,6 +91,17 @@ enum ModelTables {
     storage.tables[id] = built
     return built
   }
+}
+
+/// What a model type's conformances say about its table, read where the
+/// model's type is known statically: no dynamic cast for a type met for the
+/// first time (such a cast scans every conformance in the process).
+struct ModelTraits {
+  let keyStyle: KeyStyle
+  let unknownKeys: UnknownKeys
+  /// Whether the model conforms to `DebugJSON` (a subclass that adds the
+  /// conformance is found from its instance).
+  let printsJSON: Bool
 }
 
 /// A thread's most recently used tables, a few types at a time. Stored tables

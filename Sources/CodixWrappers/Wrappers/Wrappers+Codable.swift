@@ -127,7 +127,7 @@ extension KeyedDecodingContainer {
     // An optional reaches this overload only from generic code: the one
     // below takes every `Coding<T?>` it can see.
     try SynthesizedCoding.wrapper(
-      type, in: self, forKey: key, canBeAbsent: Value.self is any AnyOptional.Type
+      type, in: self, forKey: key, canBeAbsent: _isOptional(Value.self)
     ) {
       Coding(value: nil, key: nil, options: [], hasDefault: false, codec: nil)
     }
@@ -219,7 +219,9 @@ enum SynthesizedCoding {
       throw codix
     }
     if let value { return value }
-    if let none = (V.self as? any AnyOptional.Type)?.noneValue as? V { return none }
+    if _isOptional(V.self), let none = (V.self as? any AnyOptional.Type)?.noneValue as? V {
+      return none
+    }
     var error = Absence(at: cursor, .null).error(expected: TypeNames.display(V.self))
     error.property = property
     throw error

@@ -209,19 +209,14 @@ private struct EncodingSlot {
 /// Encoder types whose containers may be kept, worked out once per type
 /// for all threads.
 private enum EncoderKinds {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var known: [ObjectIdentifier: NodeProbe?] = [:]
+  private static let known = PerTypeMemo<NodeProbe?> { type in
+    (type as? any Encoder.Type).flatMap(find)
+  }
 
   /// The probe of the object `type` writes; `nil` for encoders whose
   /// containers are opened per call.
   static func probe(for type: any Encoder.Type) -> NodeProbe? {
-    let id = ObjectIdentifier(type)
-    lock.lock()
-    defer { lock.unlock() }
-    if let probe = known[id] { return probe }
-    let probe = find(for: type)
-    known[id] = probe
-    return probe
+    known.value(for: type)
   }
 
   private static func find(for type: any Encoder.Type) -> NodeProbe? {

@@ -12,16 +12,13 @@
 package enum EncodingNavigator {
   /// Writes `value` at `path` below `encoder`: specialised where it is called
   /// for a path of keys (`"id"`, `"address.city"`), which writes through the
-  /// keyed containers kept for the encoder's value (see
-  /// EncodingContainerCache.swift); any other path goes through `encode`.
+  /// keyed containers directly; any other path goes through `encode`.
   @inlinable
   package static func encodeAtKeys<T: Encodable, E: Encoder>(
     _ value: T, at path: Path, in encoder: E
   ) throws(CodixError) {
     if let key = path.singleKey {
-      let entry = EncodingContainerCache.entry(for: encoder)
-      entry.replacing(key)
-      var container = entry.container
+      var container = encoder.container(keyedBy: CodixKey.self)
       do {
         try container.codixEncode(value, forKey: CodixKey(key))
       } catch {
@@ -30,13 +27,17 @@ package enum EncodingNavigator {
       return
     }
     if let text = path.dottedText {
-      let found = EncodingContainerCache.entry(for: encoder, dotted: text)
-      found.entry.replacing(found.key.stringValue)
-      var container = found.entry.container
-      do {
-        try container.codixEncode(value, forKey: found.key)
-      } catch {
-        throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
+      var container = encoder.container(keyedBy: CodixKey.self)
+      for (key, isLast) in DottedKeys(text) {
+        guard isLast else {
+          container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+          continue
+        }
+        do {
+          try container.codixEncode(value, forKey: CodixKey(key))
+        } catch {
+          throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
+        }
       }
       return
     }

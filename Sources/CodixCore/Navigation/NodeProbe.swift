@@ -5,8 +5,7 @@ import Foundation
 // reflection seam, and trusted only once a trial on a canned document agrees.
 
 /// Reads one word of a Foundation coder object that tells where it is: the
-/// stored `codingPathNode` of swift-foundation's JSON decoder, or the object
-/// its JSON encoder is writing (see EncodingContainerCache.swift).
+/// stored `codingPathNode` of swift-foundation's JSON decoder.
 struct NodeProbe {
   let offset: Int
   let load: (UnsafeRawPointer) -> Any

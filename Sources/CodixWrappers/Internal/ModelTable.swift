@@ -187,7 +187,8 @@ final class ModelTable: @unchecked Sendable {
       }
       return try ModelTable(
         modelType: type, isClass: shape == .classInstance, fields: fields,
-        printsJSON: traits.printsJSON || (shape == .classInstance && prototype is any DebugJSON),
+        // A dynamic check: a conformance may be conditional or retroactive.
+        printsJSON: prototype is any DebugJSON,
         skipsSetup: created <= wrappers, unknownKeys: traits.unknownKeys)
     } catch {
       var named = error

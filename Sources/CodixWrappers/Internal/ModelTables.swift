@@ -22,8 +22,7 @@ enum ModelTables {
     -> ModelTable
   {
     let id = UInt(bitPattern: ObjectIdentifier(type))
-    let traits = ModelTraits(
-      keyStyle: Root.keyStyle, unknownKeys: Root.unknownKeys, printsJSON: Root._printsDebugJSON)
+    let traits = ModelTraits(keyStyle: Root.keyStyle, unknownKeys: Root.unknownKeys)
     guard let recent = recentTables.pointer else {
       return try table(for: type, traits) { blankPrototype(of: type) }
     }
@@ -42,9 +41,10 @@ enum ModelTables {
       return table
     }
     let dekodable = type as? any Dekodable.Type
+    // The instance's own type, which may be a subclass of `Root`.
     let traits = ModelTraits(
-      keyStyle: Root.keyStyle, unknownKeys: dekodable?.unknownKeys ?? .ignore,
-      printsJSON: Root._printsDebugJSON)
+      keyStyle: (type as? any CodixModel.Type)?.keyStyle ?? Root.keyStyle,
+      unknownKeys: dekodable?.unknownKeys ?? .ignore)
     let table = try table(for: type, traits) {
       guard let dekodable else { return (model, nil) }
       return blankPrototype(of: dekodable)
@@ -94,14 +94,11 @@ enum ModelTables {
 }
 
 /// What a model type's conformances say about its table, read where the
-/// model's type is known statically: no dynamic cast for a type met for the
-/// first time (such a cast scans every conformance in the process).
+/// model's type is known statically when decoding: no cast for a type met
+/// for the first time (such a cast scans every conformance in the process).
 struct ModelTraits {
   let keyStyle: KeyStyle
   let unknownKeys: UnknownKeys
-  /// Whether the model conforms to `DebugJSON` (a subclass that adds the
-  /// conformance is found from its instance).
-  let printsJSON: Bool
 }
 
 /// A thread's most recently used tables, a few types at a time. Stored tables

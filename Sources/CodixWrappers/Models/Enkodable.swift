@@ -45,24 +45,9 @@ public protocol CodixModel {
   /// }
   /// ```
   static var keyStyle: KeyStyle { get }
-
-  /// Whether the model conforms to ``DebugJSON``, known where the model's
-  /// conformance is declared: the model's table learns it without a dynamic
-  /// cast, which for a type met for the first time scans every conformance
-  /// in the process. An implementation detail: conform to ``DebugJSON``
-  /// rather than implementing it.
-  static var _printsDebugJSON: Bool { get }
 }
 
 extension CodixModel {
   /// Property names as declared.
   public static var keyStyle: KeyStyle { .asDeclared }
-
-  /// `false`: the model did not ask to print the JSON it decodes.
-  public static var _printsDebugJSON: Bool { false }
-}
-
-extension CodixModel where Self: DebugJSON {
-  /// `true`: the model asked (``DebugJSON``) to print the JSON it decodes.
-  public static var _printsDebugJSON: Bool { true }
 }

@@ -491,3 +491,33 @@ private struct Siblings: Decodable, Equatable {
       ["ax0", "by0", "az0", "cw0", "bv0", "e0"], ["ax1", "by1", "az1", "cw1", "bv1", "e1"],
     ])
 }
+
+/// Reads dotted paths whose texts fall in the same slot of the thread's
+/// memo of split paths (one path per length modulo 16), in turn, for each
+/// element: each read must walk its own keys, not the last path kept there.
+private struct SameSlotPaths: Decodable, Equatable {
+  let first: Int
+  let second: Int
+  let third: Int
+  init(first: Int, second: Int, third: Int) {
+    (self.first, self.second, self.third) = (first, second, third)
+  }
+  init(from decoder: any Decoder) throws {
+    first = try decoder.decode(at: "ab.c")  // 4 bytes
+    second = try decoder.decode(at: "a.bc")  // 4 bytes
+    third = try decoder.decode(at: "abcdefghijklmnop.qrs")  // 20 bytes: 20 % 16 == 4
+  }
+}
+
+@Test func dottedPathsSharingAMemoSlotEachReadTheirOwnKeys() throws {
+  let document = json(
+    #"""
+    [{"ab": {"c": 1}, "a": {"bc": 2}, "abcdefghijklmnop": {"qrs": 3}},
+     {"ab": {"c": 4}, "a": {"bc": 5}, "abcdefghijklmnop": {"qrs": 6}}]
+    """#)
+  #expect(
+    try JSONDecoder().decode([SameSlotPaths].self, from: document)
+      == [
+        SameSlotPaths(first: 1, second: 2, third: 3), SameSlotPaths(first: 4, second: 5, third: 6),
+      ])
+}

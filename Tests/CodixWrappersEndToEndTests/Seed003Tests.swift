@@ -408,9 +408,9 @@ struct Shouting: Kodable {
   #expect(try Shouting.decode(from: json(#"{"word": "hey"}"#)).word == "HEY")
 }
 
-// Whether a model prints is read from its conformance, where it is declared:
-// also when DebugJSON is added in an extension, or by a subclass of a model
-// that does not print; a model without it prints nothing.
+// Whether a model prints is asked of the model's own type: also when
+// DebugJSON is added in an extension, by a subclass of a model that does not
+// print, or conditionally; a model without it prints nothing.
 struct ExtendedDebugUser: Kodable {
   @Coding("first_name") var firstName: String
 }
@@ -423,6 +423,14 @@ class QuietBase: Kodable {
 }
 
 final class LoudSubclass: QuietBase, DebugJSON {}
+
+struct TaggedName<Tag>: Kodable {
+  @Coding("first_name") var firstName: String
+}
+
+enum LoudTag {}
+
+extension TaggedName: DebugJSON where Tag == LoudTag {}
 
 @Test func debugJSONIsFoundWhereverTheConformanceIsDeclared() throws {
   let document = json(#"{"first_name": "John"}"#)
@@ -437,6 +445,15 @@ final class LoudSubclass: QuietBase, DebugJSON {}
       "LoudSubclass"
     ),
     ({ (decoder: JSONDecoder) in _ = try QuietBase.decode(from: document, using: decoder) }, nil),
+    (
+      { (decoder: JSONDecoder) in
+        _ = try TaggedName<LoudTag>.decode(from: document, using: decoder)
+      }, "TaggedName<LoudTag>"
+    ),
+    (
+      { (decoder: JSONDecoder) in _ = try TaggedName<Int>.decode(from: document, using: decoder) },
+      nil
+    ),
   ] as [((JSONDecoder) throws -> Void, String?)] {
     let lines = Lines()
     let decoder = JSONDecoder()

@@ -276,11 +276,16 @@ private struct Slot {
 
 /// Decoder kinds, worked out once per type for all threads.
 private enum DecoderKinds {
-  private static let known = PerTypeMemo<DecoderKind?> { type in
-    (type as? any Decoder.Type).flatMap(DecoderKind.of)
-  }
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var known: [ObjectIdentifier: DecoderKind?] = [:]
 
   static func kind(of type: any Decoder.Type) -> DecoderKind? {
-    known.value(for: type)
+    let id = ObjectIdentifier(type)
+    lock.lock()
+    defer { lock.unlock() }
+    if let kind = known[id] { return kind }
+    let kind = DecoderKind.of(type)
+    known[id] = kind
+    return kind
   }
 }

@@ -4,24 +4,17 @@ import Foundation
 // (see KeyedContainerCache.swift for why): the field is found through the
 // reflection seam, and trusted only once a trial on a canned document agrees.
 
-/// Reads one word of a Foundation coder object that tells where it is: the
-/// stored `codingPathNode` of swift-foundation's JSON decoder.
+/// Reads the stored `codingPathNode` of swift-foundation's JSON decoder.
 struct NodeProbe {
   let offset: Int
   let load: (UnsafeRawPointer) -> Any
 
-  /// Finds the decoder's node through the reflection seam by name, and
-  /// checks it is one word of a type named `_CodingPathNode`; `nil` otherwise.
+  /// Finds the field through the reflection seam by name, and checks it is
+  /// one word of a type named `_CodingPathNode`; `nil` otherwise.
   init?(_ type: Any.Type) {
-    self.init(type, field: "codingPathNode", typeNameSuffix: "._CodingPathNode")
-  }
-
-  /// A probe of the one-word stored property `name` of `type`, whose type's
-  /// full name ends in `typeNameSuffix`; `nil` when there is no such field.
-  init?(_ type: Any.Type, field name: String, typeNameSuffix: String) {
     guard
       let field = Reflection.storedProperties(of: type).first(where: {
-        $0.name == name && String(reflecting: $0.type).hasSuffix(typeNameSuffix)
+        $0.name == "codingPathNode" && String(reflecting: $0.type).hasSuffix("._CodingPathNode")
       }),
       Self.size(of: field.type) == MemoryLayout<UInt>.size,
       field.offset > 0, field.offset % MemoryLayout<UInt>.alignment == 0

@@ -194,6 +194,8 @@ struct WrapperEncodedUser: Kodable {
 // MARK: - The first decode of a type (building its table)
 
 /// Twelve properties; each `Cold<Tag>` is a new type with a table of its own.
+/// Generic, so its table checks `DebugJSON` dynamically (a conformance may be
+/// conditional); `ColdModels.swift` holds the non-generic ones most apps have.
 struct Cold<Tag>: Kodable {
   @Coding var id: Int
   @Coding var name: String
@@ -272,13 +274,7 @@ func coldDecodeMicroseconds(of user: Data, handWritten: Bool = false) throws -> 
     }
   }
   func first<Tag>(_ tag: Tag.Type) throws -> Double {
-    let start = DispatchTime.now().uptimeNanoseconds
-    try decode(tag)
-    let cold = DispatchTime.now().uptimeNanoseconds - start
-    let warmStart = DispatchTime.now().uptimeNanoseconds
-    try decode(tag)
-    let warm = DispatchTime.now().uptimeNanoseconds - warmStart
-    return Double(cold) / 1000 - Double(warm) / 1000
+    try firstMinusWarm { try decode(tag) }
   }
   return [
     try first(ColdTag0.self), try first(ColdTag1.self), try first(ColdTag2.self),
@@ -286,4 +282,22 @@ func coldDecodeMicroseconds(of user: Data, handWritten: Bool = false) throws -> 
     try first(ColdTag6.self), try first(ColdTag7.self), try first(ColdTag8.self),
     try first(ColdTag9.self),
   ]
+}
+
+/// The first decode of each of `coldModelTypes` (separate, non-generic
+/// types) minus a warm one, in microseconds.
+func coldModelDecodeMicroseconds(of user: Data) throws -> [Double] {
+  func decode<Model: Dekodable>(_: Model.Type) throws { _ = try Model.decode(from: user) }
+  return try coldModelTypes.map { type in try firstMinusWarm { try decode(type) } }
+}
+
+/// How much longer `decode`'s first run takes than its second, in microseconds.
+private func firstMinusWarm(_ decode: () throws -> Void) throws -> Double {
+  let start = DispatchTime.now().uptimeNanoseconds
+  try decode()
+  let cold = DispatchTime.now().uptimeNanoseconds - start
+  let warmStart = DispatchTime.now().uptimeNanoseconds
+  try decode()
+  let warm = DispatchTime.now().uptimeNanoseconds - warmStart
+  return Double(cold) / 1000 - Double(warm) / 1000
 }

@@ -134,12 +134,14 @@ if runs("First decode of a new 12-property type") {
   // Hand-written types first: the wrapper types then do not pay for the
   // Foundation code both share on its first run.
   let handColds = try coldDecodeMicroseconds(of: oneUser, handWritten: true).sorted()
-  let colds = try coldDecodeMicroseconds(of: oneUser).sorted()
+  let colds = try coldModelDecodeMicroseconds(of: oneUser).sorted()
+  let genericColds = try coldDecodeMicroseconds(of: oneUser).sorted()
   print(
     "\nFirst decode of a new 12-property type, minus a warm decode, 10 types each (median, max):"
   )
   for (name, times) in [
-    ("hand-written Codable", handColds), ("CodixWrappers (builds its table)", colds),
+    ("hand-written Codable (generic)", handColds), ("CodixWrappers (builds its table)", colds),
+    ("CodixWrappers, generic type", genericColds),
   ] {
     print(
       "  " + name.padding(toLength: 34, withPad: " ", startingAt: 0)

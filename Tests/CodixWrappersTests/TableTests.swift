@@ -109,3 +109,43 @@ private final class Derived: Kodable {
   #expect(table.fields.map(\.name) == ["id", "note"])
   #expect(table.fields.allSatisfy { $0.offset >= 16 })  // after the object header
 }
+
+private struct SharedKitFirst: Kodable {
+  @Coding var count: Int
+  @Coding var values: [Int]
+}
+
+private struct SharedKitSecond: Kodable {
+  @Coding("stats.total") var total: Int
+  @Coding var lossy: [Int]
+  @Coding(.enforceTypeDecoding) var strict: [Int]
+}
+
+@Test func propertiesOfOneWrapperTypeShareItsKitButNotTheirOptions() throws {
+  let first = try SharedKitFirst.decode(from: Data(#"{"count": 1, "values": [1, "x", 2]}"#.utf8))
+  #expect(first.count == 1)
+  #expect(first.values == [1, 2])
+  // Built after `SharedKitFirst`'s table made the kits of `Coding<Int>` and
+  // `Coding<[Int]>`: each property still reads its own path, names itself,
+  // and keeps its own options.
+  let second = try SharedKitSecond.decode(
+    from: Data(#"{"stats": {"total": 7}, "lossy": [3, "y"], "strict": [4]}"#.utf8))
+  #expect(second.total == 7)
+  #expect(second.lossy == [3])
+  #expect(second.strict == [4])
+  let strictError = try #require(throws: CodixError.self) {
+    try SharedKitSecond.decode(
+      from: Data(#"{"stats": {"total": 7}, "lossy": [], "strict": [4, "z"]}"#.utf8))
+  }
+  #expect(strictError.property == "strict")
+  #expect(strictError.path.description == "strict[1]")
+  let totalError = try #require(throws: CodixError.self) {
+    try SharedKitSecond.decode(
+      from: Data(#"{"stats": {"total": "many"}, "lossy": [], "strict": []}"#.utf8))
+  }
+  #expect(totalError.property == "total")
+  #expect(totalError.path.description == "stats.total")
+  #expect(totalError.typeName == "SharedKitSecond")
+  let shared = try ModelTables.decodingTable(for: SharedKitSecond.self).fields
+  #expect(shared.map(\.name) == ["total", "lossy", "strict"])
+}

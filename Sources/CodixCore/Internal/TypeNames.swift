@@ -15,6 +15,12 @@ package enum TypeNames {
     return String(describing: type)
   }
 
+  /// Whether `type` is a generic type's instance (`Page<User>`) or nested
+  /// in one: where a conformance may be conditional. Errs towards `true`.
+  package static func isGenericInstance(_ type: Any.Type) -> Bool {
+    _typeName(type, qualified: false).utf8.contains(UInt8(ascii: "<"))
+  }
+
   /// Whether `type` is what Foundation names when it wanted some object or
   /// some array, not the type the code asked for.
   package static func isContainerPlaceholder(_ type: Any.Type) -> Bool {

@@ -99,6 +99,21 @@ public struct Path: Sendable {
     }
   }
 
+  /// The path's first component when it is a key, without listing the
+  /// others.
+  package var firstKey: String? {
+    switch storage {
+    case .root, .invalid: return nil
+    case .key(let key): return key
+    case .dotted(let text):
+      var keys = DottedKeys(text)
+      return keys.next()?.key
+    case .components(let components), .spread(let components):
+      guard case .key(let key)? = components.first else { return nil }
+      return key
+    }
+  }
+
   /// Whether this is the root path (`""`).
   public var isRoot: Bool {
     if case .root = storage { return true }

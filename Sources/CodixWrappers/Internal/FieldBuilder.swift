@@ -44,13 +44,25 @@ enum FieldBuilder {
         .named(property: name)
     }
     if setup.isExtras { return try extras(W.self, name: name, offset: offset) }
-    guard let codec = setup.codec ?? W.defaultCodec() else {
+    // Most properties share their wrapper type's kit; options or a codec of
+    // their own make one for the property.
+    let ownCodec = setup.codec
+    let kit =
+      if !setup.hasOptions && ownCodec == nil {
+        WrapperKits.shared(by: W.self)
+      } else {
+        (ownCodec ?? W.defaultCodec()).map {
+          WrapperKits.make(W.self, codec: $0, rules: setup.rules)
+        }
+      }
+    guard let kit else {
       throw CodixError(
         .typeMismatch, at: .root,
         detail: .unreadableProperty(property: name, type: "\(W.Value.self)"),
         expected: "a Decodable type or a transformer"
       ).named(property: name)
     }
+    let codec = kit.codec
     let path = setup.path ?? Path([.key(key)])
     let aliases = setup.aliases
     let writePath = setup.encodingPath ?? path
@@ -63,8 +75,11 @@ enum FieldBuilder {
     }
     let isOptional = _isOptional(W.Value.self)
     let isRequired = (!setup.hasDefault && !isOptional) || setup.isRequired
-    let reader = codec.makeReader(setup.rules)
-    let modifiers = setup.modifiers
+    let reader = kit.reader
+    // Option-less properties skip the option lists: touching a generic list
+    // here costs metadata lookups, once per property of every model.
+    let hasOptions = setup.hasOptions
+    let modifiers = hasOptions ? setup.modifiers : nil
     let spread = path.wildcardSplit.map { (array: Path.root, rest: $0.rest) }
     if spread != nil, !aliases.isEmpty {
       throw CodixError(
@@ -88,24 +103,26 @@ enum FieldBuilder {
           try reader.read(&cursor, context)
         }
       guard var value = decoded else { return false }
-      for modifier in modifiers {
-        switch modifier.rule {
-        case .override(let override):
-          value = override(value)
-        case .validation(let isValid):
-          guard isValid(value) else {
-            throw CodixError(
-              .validationFailed, at: cursor.path, detail: .failedValidation(property: name),
-              expected: "a value that passes the validation of \(name)",
-              found: ValueRenderer.render(swiftValue: value))
+      if let modifiers {
+        for modifier in modifiers {
+          switch modifier.rule {
+          case .override(let override):
+            value = override(value)
+          case .validation(let isValid):
+            guard isValid(value) else {
+              throw CodixError(
+                .validationFailed, at: cursor.path, detail: .failedValidation(property: name),
+                expected: "a value that passes the validation of \(name)",
+                found: ValueRenderer.render(swiftValue: value))
+            }
           }
         }
       }
       storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
       return true
     }
-    let omitRules = setup.omitRules
-    if !isBlank, omitRules.contains(where: \.needsDefault) {
+    let omitRules = hasOptions ? setup.omitRules : nil
+    if !isBlank, let omitRules, omitRules.contains(where: \.needsDefault) {
       throw CodixError(
         .dataCorrupted, at: .root,
         detail: .thrown(
@@ -115,13 +132,15 @@ enum FieldBuilder {
         expected: "a Dekodable model for .omitIfDefault"
       ).named(property: name)
     }
-    let omitted = omission(
-      omitRules, default: stored.pointee.storage.current, hasDefault: setup.hasDefault)
+    let omitted = omitRules.flatMap {
+      omission($0, default: stored.pointee.storage.current, hasDefault: setup.hasDefault)
+    }
     var write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
-    if let writer = codec.makeWriter() {
+    if let writer = kit.writer {
       write = writing(
         name: name, path: writePath, encodesNil: setup.encodesNil, omitted: omitted,
-        value: { $0.assumingMemoryBound(to: W.self).pointee.storage.current }, using: writer)
+        value: { $0.assumingMemoryBound(to: W.self).pointee.storage.current }, using: writer,
+        isNil: kit.isNil)
     } else {
       let refusal = { (at: Path) in
         CodixError(
@@ -138,9 +157,7 @@ enum FieldBuilder {
         writes: { _ in true }
       )
     }
-    let fast =
-      modifiers.isEmpty && !setup.debugJSON && codec.isPlain && spread == nil
-      ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
+    let fast = modifiers == nil && !setup.debugJSON && spread == nil ? kit.fast : nil
     var claims = Claims.pathOnly
     if path.isRoot {
       // Flattened: the model's own object, read as another model.
@@ -222,7 +239,8 @@ enum FieldBuilder {
       ValueWriters.writer(for: V.self).map { writer in
         writing(
           name: name, path: path, encodesNil: false, omitted: nil,
-          value: { $0.assumingMemoryBound(to: V.self).pointee }, using: writer)
+          value: { $0.assumingMemoryBound(to: V.self).pointee }, using: writer,
+          isNil: NilCheck.make(for: V.self))
       } ?? (keyed: { _, _, _ in }, path: { _, _ in }, writes: { _ in false })
     return Field(
       name: name, path: path, expected: { TypeNames.display(V.self) }, isRequired: false,
@@ -240,9 +258,9 @@ enum FieldBuilder {
   /// written as `null` with `encodesNil`); an unset required value throws.
   private static func writing<V>(
     name: String, path: Path, encodesNil: Bool, omitted: ((V) -> Bool)?,
-    value: @escaping (UnsafeRawPointer) -> V?, using writer: FieldWriter<V>
+    value: @escaping (UnsafeRawPointer) -> V?, using writer: FieldWriter<V>,
+    isNil: ((V) -> Bool)?
   ) -> (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) {
-    let isNil = NilCheck.make(for: V.self)
     let writes: (UnsafeRawPointer) -> Bool = { storage in
       // Most properties write whatever they hold: no copy of the value.
       if omitted == nil, encodesNil || isNil == nil { return true }

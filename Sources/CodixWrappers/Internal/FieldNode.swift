@@ -80,26 +80,56 @@ final class FieldNode {
     }
   }
 
-  /// Works out the required properties once the tree is complete.
+  /// Works out the required properties once the tree is complete. Plain
+  /// loops: this runs for every model type's first decode.
   func finish() {
-    for child in keyChildren { child.node.finish() }
-    leaves = keyChildren.filter { !$0.node.hasChildren }.flatMap { child in
-      child.node.fields.map { (child.key, $0) }
+    var leaves: [(key: CodixKey, field: Field)] = []
+    var branches: [(key: CodixKey, node: FieldNode)] = []
+    var firstRequiredInObject: Field?
+    var aliasedInObject: [Field] = []
+    var firstOwnerInObject: Field?
+    for child in keyChildren {
+      let node = child.node
+      node.finish()
+      if node.hasChildren {
+        branches.append(child)
+      } else {
+        for field in node.fields { leaves.append((child.key, field)) }
+      }
+      if firstRequiredInObject == nil { firstRequiredInObject = node.firstRequired }
+      if firstOwnerInObject == nil { firstOwnerInObject = node.owner }
+      node.appendAliased(to: &aliasedInObject)
     }
-    branches = keyChildren.filter(\.node.hasChildren)
-    for child in indexChildren { child.node.finish() }
-    firstRequiredInObject = keyChildren.lazy.compactMap(\.node.firstRequired).first
-    firstRequired =
-      fields.first(where: \.failsAtOwnPath) ?? firstRequiredInObject
-      ?? indexChildren.lazy.compactMap(\.node.firstRequired).first
-    func aliased(_ node: FieldNode) -> [Field] {
-      node.fields.filter { !$0.aliases.isEmpty } + node.aliasedBelow
+    var aliasedBelow = aliasedInObject
+    var firstRequiredInIndexes: Field?
+    var firstOwnerInIndexes: Field?
+    for child in indexChildren {
+      let node = child.node
+      node.finish()
+      if firstRequiredInIndexes == nil { firstRequiredInIndexes = node.firstRequired }
+      if firstOwnerInIndexes == nil { firstOwnerInIndexes = node.owner }
+      node.appendAliased(to: &aliasedBelow)
     }
-    aliasedInObject = keyChildren.flatMap { aliased($0.node) }
-    aliasedBelow = aliasedInObject + indexChildren.flatMap { aliased($0.node) }
-    ownerOfObject = firstRequiredInObject ?? keyChildren.lazy.compactMap(\.node.owner).first
-    owner =
-      firstRequired ?? fields.first ?? ownerOfObject
-      ?? indexChildren.lazy.compactMap(\.node.owner).first
+    var firstRequiredHere: Field?
+    for field in fields where field.failsAtOwnPath {
+      firstRequiredHere = field
+      break
+    }
+    let firstRequired = firstRequiredHere ?? firstRequiredInObject ?? firstRequiredInIndexes
+    self.leaves = leaves
+    self.branches = branches
+    self.firstRequiredInObject = firstRequiredInObject
+    self.firstRequired = firstRequired
+    self.aliasedInObject = aliasedInObject
+    self.aliasedBelow = aliasedBelow
+    ownerOfObject = firstRequiredInObject ?? firstOwnerInObject
+    owner = firstRequired ?? fields.first ?? ownerOfObject ?? firstOwnerInIndexes
+  }
+
+  /// Appends the properties with aliases at or below this position, for
+  /// the position above it.
+  private func appendAliased(to list: inout [Field]) {
+    for field in fields where !field.aliases.isEmpty { list.append(field) }
+    list += aliasedBelow
   }
 }

@@ -2,8 +2,9 @@ import CodixCore
 
 /// Everything a wrapper's initializer says about its property. Captured once
 /// per model type from a blank `init()` instance; never read per decode.
-/// Most properties have no options: each accessor answers those without
-/// walking the (generic) option list, which costs metadata lookups.
+/// Most properties have no options: each accessor answers those from
+/// `flags`, without touching the (generic) option list, whose every use in
+/// the table builder's unspecialised code costs metadata lookups.
 @usableFromInline
 struct FieldSetup<Value>: Sendable {
   @usableFromInline var key: Path?
@@ -13,6 +14,8 @@ struct FieldSetup<Value>: Sendable {
   /// default (plain `Decodable`, or ISO 8601 for `@CodableDate`), which the
   /// field table resolves once per type.
   @usableFromInline var codecBox: CodecBox<Value>?
+  /// The options that carry no value, collected once.
+  @usableFromInline var flags: OptionFlags
 
   var codec: (any FieldCodec<Value>)? { codecBox?.codec }
 
@@ -24,11 +27,14 @@ struct FieldSetup<Value>: Sendable {
     self.options = options
     self.hasDefault = hasDefault
     self.codecBox = codec.map(CodecBox.init)
+    var flags: OptionFlags = options.isEmpty ? [] : .given
+    for option in options { flags.formUnion(option.flag) }
+    self.flags = flags
   }
 
   /// The path to read, from the options' `.key` or the initializer's key.
   var path: Path? {
-    if options.isEmpty { return key }
+    if !flags.contains(.given) { return key }
     for option in options.reversed() {
       if case .key(let path) = option.kind { return path }
     }
@@ -37,7 +43,7 @@ struct FieldSetup<Value>: Sendable {
 
   /// The path written when encoding: `.encodingKey`'s, else `path`.
   var encodingPath: Path? {
-    if options.isEmpty { return key }
+    if !flags.contains(.given) { return key }
     for option in options.reversed() {
       if case .encodingKey(let path) = option.kind { return path }
     }
@@ -50,32 +56,36 @@ struct FieldSetup<Value>: Sendable {
   /// Whether the property holds the keys no other property reads.
   var isExtras: Bool { has(.extras) }
 
-  /// The rules of `.omitIfDefault` and `.omit(when:)`.
-  var omitRules: [KodableOption<Value>.OmitRule] {
-    if options.isEmpty { return [] }
-    return options.compactMap {
+  /// The rules of `.omitIfDefault` and `.omit(when:)`; `nil` when none.
+  var omitRules: [KodableOption<Value>.OmitRule]? {
+    if !flags.contains(.given) { return nil }
+    let rules = options.compactMap {
       if case .omit(let rule) = $0.kind { return rule }
       return nil
     }
+    return rules.isEmpty ? nil : rules
   }
 
   /// The paths of `.aliases`, tried in order when `path` holds no value.
   var aliases: [Path] {
-    if options.isEmpty { return [] }
+    if !flags.contains(.given) { return [] }
     return options.flatMap {
       if case .aliases(let paths) = $0.kind { return paths }
       return []
     }
   }
 
+  /// Whether the property was given any option.
+  var hasOptions: Bool { flags.contains(.given) }
+
   /// Whether an option without a value (`.required`, `.extras`, …) is given.
-  func has(_ flag: KodableOption<Value>.Flag) -> Bool {
-    !options.isEmpty && options.contains { $0.kind.flag == flag }
+  func has(_ flag: OptionFlags) -> Bool {
+    flags.contains(flag)
   }
 
   var rules: FieldRules {
     var rules = FieldRules()
-    if options.isEmpty { return rules }
+    if !flags.contains(.given) { return rules }
     for option in options {
       switch option.kind {
       case .enforceTypeDecoding: rules.lossy = false
@@ -95,7 +105,7 @@ struct FieldSetup<Value>: Sendable {
   /// Whether the property is read and whether it is written.
   var direction: (reads: Bool, writes: Bool) {
     var direction = (reads: true, writes: true)
-    if options.isEmpty { return direction }
+    if !flags.contains(.given) { return direction }
     for option in options {
       if case .direction(let only) = option.kind {
         direction = only == .decodeOnly ? (true, false) : (false, true)
@@ -106,12 +116,14 @@ struct FieldSetup<Value>: Sendable {
 
   var debugJSON: Bool { has(.debugJSON) }
 
-  var modifiers: [KodableModifier<Value>] {
-    if options.isEmpty { return [] }
-    return options.compactMap {
+  /// The modifiers and validations, in order; `nil` when none.
+  var modifiers: [KodableModifier<Value>]? {
+    if !flags.contains(.given) { return nil }
+    let modifiers = options.compactMap {
       if case .modifier(let modifier) = $0.kind { return modifier }
       return nil
     }
+    return modifiers.isEmpty ? nil : modifiers
   }
 }
 

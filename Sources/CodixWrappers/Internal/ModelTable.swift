@@ -123,8 +123,10 @@ final class ModelTable: @unchecked Sendable {
     for field in fields where field.reads || field.writes {
       switch field.claims {
       case .pathOnly:
-        for path in [field.path, field.writePath] + field.aliases {
-          if case .key(let key)? = path.components.first { claimed.insert(key) }
+        if let key = field.path.firstKey { claimed.insert(key) }
+        if let key = field.writePath.firstKey { claimed.insert(key) }
+        for path in field.aliases {
+          if let key = path.firstKey { claimed.insert(key) }
         }
       case .extras(let keys): extras.append(keys)
       case .keysOf(let keys):
@@ -187,14 +189,30 @@ final class ModelTable: @unchecked Sendable {
       }
       return try ModelTable(
         modelType: type, isClass: shape == .classInstance, fields: fields,
-        // A dynamic check: a conformance may be conditional or retroactive.
-        printsJSON: prototype is any DebugJSON,
+        printsJSON: printsJSON(
+          prototype, declared: traits.declaresDebugJSON, isClass: shape == .classInstance),
         skipsSetup: created <= wrappers, unknownKeys: traits.unknownKeys)
     } catch {
       var named = error
       named.attribute(model: model, property: nil)
       throw named
     }
+  }
+
+  /// Whether the model asked (`DebugJSON`) to print the JSON it decodes.
+  ///
+  /// Its own conformance answers for most models without a cast: a dynamic
+  /// check, which for a type met for the first time searches every
+  /// conformance in the process (tens of microseconds, more in a large app),
+  /// is made only where `DebugJSON` may be declared beyond the model's view:
+  /// on a subclass (a class inherits its superclass's answer) or
+  /// conditionally on a generic type (`extension Page: DebugJSON where
+  /// Item == User`). A conformance added to a non-generic struct in another
+  /// module is not seen (Docs/Wrappers.md says so).
+  private static func printsJSON(_ prototype: Any, declared: Bool, isClass: Bool) -> Bool {
+    if declared { return true }
+    guard isClass || TypeNames.isGenericInstance(type(of: prototype)) else { return false }
+    return prototype is any DebugJSON
   }
 
   /// The first pair of properties whose paths nest, as the error encoding throws.

@@ -22,7 +22,9 @@ enum ModelTables {
     -> ModelTable
   {
     let id = UInt(bitPattern: ObjectIdentifier(type))
-    let traits = ModelTraits(keyStyle: Root.keyStyle, unknownKeys: Root.unknownKeys)
+    let traits = ModelTraits(
+      keyStyle: Root.keyStyle, unknownKeys: Root.unknownKeys,
+      declaresDebugJSON: Root._declaresDebugJSON)
     guard let recent = recentTables.pointer else {
       return try table(for: type, traits) { blankPrototype(of: type) }
     }
@@ -42,9 +44,11 @@ enum ModelTables {
     }
     let dekodable = type as? any Dekodable.Type
     // The instance's own type, which may be a subclass of `Root`.
+    let codixModel = type as? any CodixModel.Type
     let traits = ModelTraits(
-      keyStyle: (type as? any CodixModel.Type)?.keyStyle ?? Root.keyStyle,
-      unknownKeys: dekodable?.unknownKeys ?? .ignore)
+      keyStyle: codixModel?.keyStyle ?? Root.keyStyle,
+      unknownKeys: dekodable?.unknownKeys ?? .ignore,
+      declaresDebugJSON: codixModel?._declaresDebugJSON ?? Root._declaresDebugJSON)
     let table = try table(for: type, traits) {
       guard let dekodable else { return (model, nil) }
       return blankPrototype(of: dekodable)
@@ -99,6 +103,10 @@ enum ModelTables {
 struct ModelTraits {
   let keyStyle: KeyStyle
   let unknownKeys: UnknownKeys
+  /// Whether the model's own conformance says ``DebugJSON`` (see
+  /// `ModelTable.printsJSON(_:declared:isClass:)` for the other places it
+  /// may be declared).
+  let declaresDebugJSON: Bool
 }
 
 /// A thread's most recently used tables, a few types at a time. Stored tables

@@ -45,9 +45,24 @@ public protocol CodixModel {
   /// }
   /// ```
   static var keyStyle: KeyStyle { get }
+
+  /// Whether the model conforms to ``DebugJSON`` where its conformance to
+  /// `CodixModel` is declared. Lets the model's table skip a dynamic cast
+  /// that, for a type met for the first time, searches every conformance in
+  /// the process. An implementation detail: conform to ``DebugJSON`` rather
+  /// than implementing this.
+  static var _declaresDebugJSON: Bool { get }
 }
 
 extension CodixModel {
   /// Property names as declared.
   public static var keyStyle: KeyStyle { .asDeclared }
+
+  /// `false`: the model's declaration does not ask to print its JSON.
+  public static var _declaresDebugJSON: Bool { false }
+}
+
+extension CodixModel where Self: DebugJSON {
+  /// `true`: the model asked (``DebugJSON``) to print the JSON it decodes.
+  public static var _declaresDebugJSON: Bool { true }
 }

@@ -35,21 +35,16 @@ public struct KodableOption<Value>: Sendable {
     case modifier(KodableModifier<Value>)
 
     /// The option as a flag, when it carries no value.
-    var flag: Flag? {
+    var flag: OptionFlags {
       switch self {
       case .required: .required
       case .encodeAsNullIfNil: .encodeAsNullIfNil
       case .debugJSON: .debugJSON
       case .extras: .extras
       case .defaultOnFailure: .defaultOnFailure
-      default: nil
+      default: []
       }
     }
-  }
-
-  /// The options that carry no value, told apart without a pattern each.
-  enum Flag: Sendable {
-    case required, encodeAsNullIfNil, debugJSON, extras, defaultOnFailure
   }
 
   /// When encoding leaves a property out.
@@ -72,9 +67,14 @@ public struct KodableOption<Value>: Sendable {
   }
 
   let kind: Kind
+  /// The option as a flag, when it carries no value: what a property's
+  /// setup collects once, so that the field table reads its flags without
+  /// walking the (generic) option list.
+  @usableFromInline let flag: OptionFlags
 
   init(_ kind: Kind) {
     self.kind = kind
+    self.flag = kind.flag
   }
 
   /// Turns off the lossy fallbacks for this property: a `Bool` must be a
@@ -225,4 +225,24 @@ extension KodableOption where Value == [String: JSONValue] {
   /// // {"id": 1, "theme": "dark"}: extras == ["theme": "dark"]
   /// ```
   public static var extras: KodableOption { KodableOption(.extras) }
+}
+
+/// The options that carry no value, as one set: not generic, so reading them
+/// costs no metadata lookup.
+@usableFromInline
+struct OptionFlags: OptionSet, Sendable {
+  @usableFromInline let rawValue: UInt8
+
+  @inlinable
+  init(rawValue: UInt8) {
+    self.rawValue = rawValue
+  }
+
+  static let required = OptionFlags(rawValue: 1 << 0)
+  static let encodeAsNullIfNil = OptionFlags(rawValue: 1 << 1)
+  static let debugJSON = OptionFlags(rawValue: 1 << 2)
+  static let extras = OptionFlags(rawValue: 1 << 3)
+  static let defaultOnFailure = OptionFlags(rawValue: 1 << 4)
+  /// Some option, of any kind, was given.
+  @usableFromInline static let given = OptionFlags(rawValue: 1 << 7)
 }

@@ -1,0 +1,77 @@
+import CodixCore
+import Foundation
+
+/// What every option-less property of one wrapper type shares, built once
+/// per wrapper type (`Coding<Int>`, `CodableDate<Date?>`) rather than once
+/// per property of every model: the codec, its reader and writer, the nil
+/// check and the fast read.
+///
+/// Building these runs generic code for a type known only at run time, where
+/// each step looks its types' metadata up; a model's first decode used to
+/// spend about a third of its table building here, for answers that are the
+/// same for every `@Coding var name: String` in the app.
+final class WrapperKit<Value>: @unchecked Sendable {
+  // Unchecked: immutable; its closures capture only immutable values.
+  let codec: any FieldCodec<Value>
+  let reader: FieldReader<Value>
+  let writer: FieldWriter<Value>?
+  let isNil: ((Value) -> Bool)?
+  let fast: FastRead?
+
+  fileprivate init(codec: any FieldCodec<Value>, rules: FieldRules, fast: FastRead?) {
+    self.codec = codec
+    self.reader = codec.makeReader(rules)
+    self.writer = codec.makeWriter()
+    self.isNil = NilCheck.make(for: Value.self)
+    self.fast = fast
+  }
+}
+
+/// The kits, one per wrapper type; racing first uses may build twice, the
+/// first stored wins.
+enum WrapperKits {
+  private final class Storage: @unchecked Sendable {
+    // Unchecked: every access holds `lock`.
+    let lock = NSLock()
+    var kits: [ObjectIdentifier: AnyObject] = [:]
+  }
+
+  private static let storage = Storage()
+
+  private static func kit(for id: ObjectIdentifier) -> AnyObject? {
+    storage.lock.lock()
+    defer { storage.lock.unlock() }
+    return storage.kits[id]
+  }
+
+  private static func insert(_ kit: AnyObject, for id: ObjectIdentifier) -> AnyObject {
+    storage.lock.lock()
+    defer { storage.lock.unlock() }
+    if let winner = storage.kits[id] { return winner }
+    storage.kits[id] = kit
+    return kit
+  }
+
+  /// The kit of `W`'s properties declared without options or a codec of
+  /// their own, shared by all of them; `nil` when `W`'s value has no default
+  /// codec (it is not `Decodable`).
+  static func shared<W: StorageWrapper>(by _: W.Type) -> WrapperKit<W.Value>? {
+    let id = ObjectIdentifier(W.self)
+    if let kit = kit(for: id) {
+      return unsafeDowncast(kit, to: WrapperKit<W.Value>.self)
+    }
+    guard let codec = W.defaultCodec() else { return nil }
+    let kit = make(W.self, codec: codec, rules: FieldRules())
+    return unsafeDowncast(insert(kit, for: id), to: WrapperKit<W.Value>.self)
+  }
+
+  /// The kit of one property of wrapper type `W` with options or a codec of
+  /// its own.
+  static func make<W: StorageWrapper>(
+    _: W.Type, codec: any FieldCodec<W.Value>, rules: FieldRules
+  ) -> WrapperKit<W.Value> {
+    let fast =
+      codec.isPlain ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
+    return WrapperKit<W.Value>(codec: codec, rules: rules, fast: fast)
+  }
+}

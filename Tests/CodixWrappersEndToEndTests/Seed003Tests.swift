@@ -432,6 +432,16 @@ enum LoudTag {}
 
 extension TaggedName: DebugJSON where Tag == LoudTag {}
 
+/// A non-generic model nested in a generic type: its conformance may be
+/// conditional on the outer type's parameter.
+enum Feed<Source> {
+  struct Entry: Kodable {
+    @Coding("first_name") var firstName: String
+  }
+}
+
+extension Feed.Entry: DebugJSON where Source == LoudTag {}
+
 @Test func debugJSONIsFoundWhereverTheConformanceIsDeclared() throws {
   let document = json(#"{"first_name": "John"}"#)
   for (decode, printed) in [
@@ -452,6 +462,15 @@ extension TaggedName: DebugJSON where Tag == LoudTag {}
     ),
     (
       { (decoder: JSONDecoder) in _ = try TaggedName<Int>.decode(from: document, using: decoder) },
+      nil
+    ),
+    (
+      { (decoder: JSONDecoder) in
+        _ = try Feed<LoudTag>.Entry.decode(from: document, using: decoder)
+      }, "Entry"
+    ),
+    (
+      { (decoder: JSONDecoder) in _ = try Feed<Int>.Entry.decode(from: document, using: decoder) },
       nil
     ),
   ] as [((JSONDecoder) throws -> Void, String?)] {

@@ -16,9 +16,11 @@ package enum TypeNames {
   }
 
   /// Whether `type` is a generic type's instance (`Page<User>`) or nested
-  /// in one: where a conformance may be conditional. Errs towards `true`.
+  /// in one (`Feed<Post>.Entry`): where a conformance may be conditional.
+  /// Errs towards `true`. The qualified name, because the unqualified one
+  /// leaves out the enclosing types and so their generic arguments.
   package static func isGenericInstance(_ type: Any.Type) -> Bool {
-    _typeName(type, qualified: false).utf8.contains(UInt8(ascii: "<"))
+    _typeName(type, qualified: true).utf8.contains(UInt8(ascii: "<"))
   }
 
   /// Whether `type` is what Foundation names when it wanted some object or

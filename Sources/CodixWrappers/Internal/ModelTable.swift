@@ -208,7 +208,7 @@ final class ModelTable: @unchecked Sendable {
   /// on a subclass (a class inherits its superclass's answer) or
   /// conditionally on a generic type (`extension Page: DebugJSON where
   /// Item == User`). A conformance added to a non-generic struct in another
-  /// module is not seen (Docs/Wrappers.md says so).
+  /// module is not seen (Docs/WrappersReference.md and Migration.md say so).
   private static func printsJSON(_ prototype: Any, declared: Bool, isClass: Bool) -> Bool {
     if declared { return true }
     guard isClass || TypeNames.isGenericInstance(type(of: prototype)) else { return false }

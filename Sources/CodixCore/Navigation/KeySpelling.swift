@@ -132,8 +132,7 @@ private final class StrategyTrial: @unchecked Sendable {
 /// Strategy probes, worked out once per decoder type for all threads; each
 /// thread remembers the last type it asked about.
 private enum StrategyProbes {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var known: [ObjectIdentifier: StrategyProbe?] = [:]
+  private static let known = PerTypeMemo<StrategyProbe?>()
   private static let last = ThreadLocal<(type: ObjectIdentifier?, probe: StrategyProbe?)> {
     (nil, nil)
   }
@@ -142,23 +141,9 @@ private enum StrategyProbes {
     let id = ObjectIdentifier(type)
     let memo = last.pointer
     if let memo, memo.pointee.type == id { return memo.pointee.probe }
-    let probe = shared(for: type, id)
+    // Proven outside the memo's lock: the proof decodes, and may come back here.
+    let probe = known.value(for: type) { StrategyProbe(type).flatMap { $0.proven(on: type) } }
     memo?.pointee = (id, probe)
-    return probe
-  }
-
-  private static func shared(for type: any Decoder.Type, _ id: ObjectIdentifier) -> StrategyProbe? {
-    lock.lock()
-    if let known = known[id] {
-      lock.unlock()
-      return known
-    }
-    lock.unlock()
-    // Proven outside the lock: the proof decodes, and may come back here.
-    let probe = StrategyProbe(type).flatMap { $0.proven(on: type) }
-    lock.lock()
-    known[id] = .some(probe)
-    lock.unlock()
     return probe
   }
 }

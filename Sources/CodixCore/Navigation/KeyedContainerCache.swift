@@ -276,16 +276,9 @@ private struct Slot {
 
 /// Decoder kinds, worked out once per type for all threads.
 private enum DecoderKinds {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var known: [ObjectIdentifier: DecoderKind?] = [:]
+  private static let known = PerTypeMemo<DecoderKind?>()
 
   static func kind(of type: any Decoder.Type) -> DecoderKind? {
-    let id = ObjectIdentifier(type)
-    lock.lock()
-    defer { lock.unlock() }
-    if let kind = known[id] { return kind }
-    let kind = DecoderKind.of(type)
-    known[id] = kind
-    return kind
+    known.value(for: type) { DecoderKind.of(type) }
   }
 }

@@ -76,10 +76,8 @@ enum FieldBuilder {
     let isOptional = _isOptional(W.Value.self)
     let isRequired = (!setup.hasDefault && !isOptional) || setup.isRequired
     let reader = kit.reader
-    // Option-less properties skip the option lists: touching a generic list
-    // here costs metadata lookups, once per property of every model.
-    let hasOptions = setup.hasOptions
-    let modifiers = hasOptions ? setup.modifiers : nil
+    // `nil` for most properties: the read then runs no loop.
+    let modifiers = setup.modifiers
     let spread = path.wildcardSplit.map { (array: Path.root, rest: $0.rest) }
     if spread != nil, !aliases.isEmpty {
       throw CodixError(
@@ -121,7 +119,7 @@ enum FieldBuilder {
       storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
       return true
     }
-    let omitRules = hasOptions ? setup.omitRules : nil
+    let omitRules = setup.omitRules
     if !isBlank, let omitRules, omitRules.contains(where: \.needsDefault) {
       throw CodixError(
         .dataCorrupted, at: .root,

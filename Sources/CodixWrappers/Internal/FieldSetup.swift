@@ -34,7 +34,7 @@ struct FieldSetup<Value>: Sendable {
 
   /// The path to read, from the options' `.key` or the initializer's key.
   var path: Path? {
-    if !flags.contains(.given) { return key }
+    if !hasOptions { return key }
     for option in options.reversed() {
       if case .key(let path) = option.kind { return path }
     }
@@ -43,7 +43,7 @@ struct FieldSetup<Value>: Sendable {
 
   /// The path written when encoding: `.encodingKey`'s, else `path`.
   var encodingPath: Path? {
-    if !flags.contains(.given) { return key }
+    if !hasOptions { return key }
     for option in options.reversed() {
       if case .encodingKey(let path) = option.kind { return path }
     }
@@ -58,7 +58,7 @@ struct FieldSetup<Value>: Sendable {
 
   /// The rules of `.omitIfDefault` and `.omit(when:)`; `nil` when none.
   var omitRules: [KodableOption<Value>.OmitRule]? {
-    if !flags.contains(.given) { return nil }
+    if !hasOptions { return nil }
     let rules = options.compactMap {
       if case .omit(let rule) = $0.kind { return rule }
       return nil
@@ -68,7 +68,7 @@ struct FieldSetup<Value>: Sendable {
 
   /// The paths of `.aliases`, tried in order when `path` holds no value.
   var aliases: [Path] {
-    if !flags.contains(.given) { return [] }
+    if !hasOptions { return [] }
     return options.flatMap {
       if case .aliases(let paths) = $0.kind { return paths }
       return []
@@ -85,7 +85,7 @@ struct FieldSetup<Value>: Sendable {
 
   var rules: FieldRules {
     var rules = FieldRules()
-    if !flags.contains(.given) { return rules }
+    if !hasOptions { return rules }
     for option in options {
       switch option.kind {
       case .enforceTypeDecoding: rules.lossy = false
@@ -105,7 +105,7 @@ struct FieldSetup<Value>: Sendable {
   /// Whether the property is read and whether it is written.
   var direction: (reads: Bool, writes: Bool) {
     var direction = (reads: true, writes: true)
-    if !flags.contains(.given) { return direction }
+    if !hasOptions { return direction }
     for option in options {
       if case .direction(let only) = option.kind {
         direction = only == .decodeOnly ? (true, false) : (false, true)
@@ -118,7 +118,7 @@ struct FieldSetup<Value>: Sendable {
 
   /// The modifiers and validations, in order; `nil` when none.
   var modifiers: [KodableModifier<Value>]? {
-    if !flags.contains(.given) { return nil }
+    if !hasOptions { return nil }
     let modifiers = options.compactMap {
       if case .modifier(let modifier) = $0.kind { return modifier }
       return nil

@@ -1,5 +1,4 @@
 import CodixCore
-import Foundation
 
 /// What every option-less property of one wrapper type shares, built once
 /// per wrapper type (`Coding<Int>`, `CodableDate<Date?>`) rather than once
@@ -27,42 +26,18 @@ final class WrapperKit<Value>: @unchecked Sendable {
   }
 }
 
-/// The kits, one per wrapper type; racing first uses may build twice, the
-/// first stored wins.
+/// The kits of option-less properties, one per wrapper type.
 enum WrapperKits {
-  private final class Storage: @unchecked Sendable {
-    // Unchecked: every access holds `lock`.
-    let lock = NSLock()
-    var kits: [ObjectIdentifier: AnyObject] = [:]
-  }
-
-  private static let storage = Storage()
-
-  private static func kit(for id: ObjectIdentifier) -> AnyObject? {
-    storage.lock.lock()
-    defer { storage.lock.unlock() }
-    return storage.kits[id]
-  }
-
-  private static func insert(_ kit: AnyObject, for id: ObjectIdentifier) -> AnyObject {
-    storage.lock.lock()
-    defer { storage.lock.unlock() }
-    if let winner = storage.kits[id] { return winner }
-    storage.kits[id] = kit
-    return kit
-  }
+  private static let kits = PerTypeMemo<AnyObject?>()
 
   /// The kit of `W`'s properties declared without options or a codec of
   /// their own, shared by all of them; `nil` when `W`'s value has no default
   /// codec (it is not `Decodable`).
   static func shared<W: StorageWrapper>(by _: W.Type) -> WrapperKit<W.Value>? {
-    let id = ObjectIdentifier(W.self)
-    if let kit = kit(for: id) {
-      return unsafeDowncast(kit, to: WrapperKit<W.Value>.self)
+    let kit = kits.value(for: W.self) {
+      W.defaultCodec().map { make(W.self, codec: $0, rules: FieldRules()) }
     }
-    guard let codec = W.defaultCodec() else { return nil }
-    let kit = make(W.self, codec: codec, rules: FieldRules())
-    return unsafeDowncast(insert(kit, for: id), to: WrapperKit<W.Value>.self)
+    return kit.map { unsafeDowncast($0, to: WrapperKit<W.Value>.self) }
   }
 
   /// The kit of one property of wrapper type `W` with options or a codec of

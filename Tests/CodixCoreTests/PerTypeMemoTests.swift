@@ -4,7 +4,7 @@ import Testing
 @testable import CodixCore
 
 // The once-per-type memo behind decoder kinds, key-strategy probes and
-// wrapper kits.
+// wrapper kits, and the once-made value behind a table's encoding plan.
 
 private final class Answer: @unchecked Sendable {
   let type: Any.Type
@@ -66,6 +66,32 @@ private final class Counter: @unchecked Sendable {
   nonisolated(unsafe) var seen: [ObjectIdentifier] = []
   DispatchQueue.concurrentPerform(iterations: 16) { _ in
     let answer = memo.value(for: Bool.self) { Answer(Bool.self) }
+    lock.lock()
+    seen.append(ObjectIdentifier(answer))
+    lock.unlock()
+  }
+  #expect(seen.count == 16)
+  #expect(Set(seen).count == 1)
+}
+
+@Test func aOnceValueIsMadeAtItsFirstUseOnly() {
+  let counter = Counter()
+  let once = OnceValue<Answer> {
+    counter.count()
+    return Answer(Int.self)
+  }
+  #expect(counter.total == 0)
+  let first = once.value
+  #expect(first === once.value)
+  #expect(counter.total == 1)
+}
+
+@Test func racingFirstUsesOfAOnceValueAllGetTheFirstStoredValue() {
+  let once = OnceValue { Answer(Bool.self) }
+  let lock = NSLock()
+  nonisolated(unsafe) var seen: [ObjectIdentifier] = []
+  DispatchQueue.concurrentPerform(iterations: 16) { _ in
+    let answer = once.value
     lock.lock()
     seen.append(ObjectIdentifier(answer))
     lock.unlock()

@@ -66,15 +66,15 @@ private struct Conflicting: Kodable {
   @Coding("other") var other: Int
 }
 
-@Test func nestingPathsAreFoundWhenTheTableIsBuilt() throws {
-  let conflict = try #require(try table(Conflicting.self).encodingConflict)
+@Test func nestingPathsAreFoundByTheEncodingPlan() throws {
+  let conflict = try #require(try table(Conflicting.self).encoding.conflict)
   #expect(conflict.kind == .invalidPath)
   #expect(conflict.path == "tags[0]")
   #expect(
     conflict.detail
       == .conflictingPaths(
         first: "tags", firstPath: "tags", second: "firstTag", secondPath: "tags[0]"))
-  #expect(try table(Shape.self).encodingConflict == nil)
+  #expect(try table(Shape.self).encoding.conflict == nil)
 }
 
 private struct OwnWrappersOnly: Kodable {

@@ -14,17 +14,47 @@ package final class PerTypeMemo<Value>: @unchecked Sendable {
   /// The answer for `type`, made by `make` on its first use.
   package func value(for type: Any.Type, make: () -> Value) -> Value {
     let id = ObjectIdentifier(type)
-    lock.lock()
-    if let answer = known[id] {
-      lock.unlock()
-      return answer
+    return lock.firstStored(read: { known[id] }, make: make, store: { known[id] = $0 })
+  }
+}
+
+/// One value worked out at its first use and shared by every thread after,
+/// made and stored as ``PerTypeMemo`` makes and stores its answers.
+package final class OnceValue<Value>: @unchecked Sendable {
+  // Unchecked: `made` is touched only while holding `lock`; `make` is
+  // immutable.
+  private let lock = NSLock()
+  private var made: Value?
+  private let make: () -> Value
+
+  package init(_ make: @escaping () -> Value) {
+    self.make = make
+  }
+
+  /// The value, made by this call when no call made it before.
+  package var value: Value {
+    lock.firstStored(read: { made }, make: make, store: { made = $0 })
+  }
+}
+
+extension NSLock {
+  /// What `read` finds while holding the lock; else a value made by `make`
+  /// without it and kept by `store`, unless another thread stored one
+  /// meanwhile: then that one.
+  fileprivate func firstStored<Value>(
+    read: () -> Value?, make: () -> Value, store: (Value) -> Void
+  ) -> Value {
+    lock()
+    if let known = read() {
+      unlock()
+      return known
     }
-    lock.unlock()
-    let made = make()
-    lock.lock()
-    defer { lock.unlock() }
-    if let winner = known[id] { return winner }
-    known[id] = made
-    return made
+    unlock()
+    let candidate = make()
+    lock()
+    defer { unlock() }
+    if let winner = read() { return winner }
+    store(candidate)
+    return candidate
   }
 }

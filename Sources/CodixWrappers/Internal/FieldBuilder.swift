@@ -8,18 +8,20 @@ enum FieldBuilder {
   /// (a `let`, a `weak` or `unowned` reference, a lazy property's storage, a
   /// type that is not `Decodable`).
   ///
-  /// - Parameter prototype: The base address of a blank instance, whose
-  ///   wrappers carry their declarations' setup.
+  /// - Parameters:
+  ///   - wrapper: The property's type as a wrapper type, when it is one.
+  ///   - prototype: The base address of a blank instance, whose wrappers
+  ///     carry their declarations' setup.
   ///   - keyStyle: How the model's property names become keys.
   ///   - isBlank: Whether `prototype` was made by `init()` for the table, so
   ///     that its values are the properties' defaults.
   static func field(
-    for property: StoredProperty, in prototype: UnsafeRawPointer, keyStyle: KeyStyle,
-    isBlank: Bool
+    for property: StoredProperty, wrapper: (any StorageWrapper.Type)?,
+    in prototype: UnsafeRawPointer, keyStyle: KeyStyle, isBlank: Bool
   )
     throws(CodixError) -> Field?
   {
-    if let wrapper = property.type as? any StorageWrapper.Type {
+    if let wrapper {
       let name = property.name.hasPrefix("_") ? String(property.name.dropFirst()) : property.name
       return try wrapped(
         wrapper, name: name, key: keyStyle.key(for: name), offset: property.offset, in: prototype,
@@ -221,7 +223,7 @@ enum FieldBuilder {
   private static func flattenedClaims<V>(of type: V.Type) -> Claims {
     guard let model = V.self as? any Dekodable.Type else { return .unknown }
     func keys<M: Dekodable>(_: M.Type) -> () throws(CodixError) -> Set<String>? {
-      { () throws(CodixError) in try ModelTables.decodingTable(for: M.self).claimedKeys }
+      { () throws(CodixError) in try ModelTables.decodingTable(for: M.self).claimedKeys() }
     }
     return .keysOf(keys(model))
   }

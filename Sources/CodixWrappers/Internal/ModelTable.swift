@@ -54,27 +54,21 @@ final class ModelTable: @unchecked Sendable {
   let fields: [Field]
   /// The same properties as a tree of document positions, for decoding.
   let root: FieldNode
-  /// The written properties whose paths are made of keys, as a tree: each
-  /// object is opened once per encoded instance.
-  let writeRoot: FieldNode
-  /// The written properties whose paths hold an index or are the model's own
-  /// value, written one by one at their paths.
-  let pathWrites: [Field]
-  /// The written properties merged into the model's own object (extras,
-  /// flattened models): written before the others, which win on a shared key.
-  let mergeWrites: [Field]
+  /// How instances are written, worked out at the first encode: a model
+  /// that is only decoded never builds it.
+  var encoding: EncodingPlan { encodingPlan.value }
+  private let encodingPlan: OnceValue<EncodingPlan>
   /// Whether the model asked (`DebugJSON`) to print the JSON it decodes.
   let printsJSON: Bool
   /// Whether instances made to decode into may skip their wrappers' setup:
   /// the blank `init()` creates no wrappers but the model's own.
   let skipsSetup: Bool
-  /// Why the model cannot be encoded, when two of its paths nest.
-  let encodingConflict: CodixError?
   /// What decoding does with keys of the model's object no property reads.
   let unknownKeys: UnknownKeys
-  /// The keys of the model's object its properties read; `nil` when they
-  /// read every key (extras, or a flattened value that is not a Codix model).
-  let claimedKeys: Set<String>?
+  /// The keys checked after each decode (``claimedKeys()``): set when
+  /// `unknownKeys` is not `.ignore` and the properties do not read every key.
+  let auditedKeys: Set<String>?
+  private let claimed: OnceValue<Result<Set<String>?, CodixError>>
 
   private init(
     modelType: Any.Type, isClass: Bool, fields: [Field], printsJSON: Bool, skipsSetup: Bool,
@@ -82,7 +76,6 @@ final class ModelTable: @unchecked Sendable {
   ) throws(CodixError) {
     self.modelType = modelType
     self.unknownKeys = unknownKeys
-    self.claimedKeys = try Self.claims(of: fields)
     self.isClass = isClass
     self.fields = fields
     self.printsJSON = printsJSON
@@ -91,27 +84,26 @@ final class ModelTable: @unchecked Sendable {
     for field in fields where field.reads { root.insert(field, at: field.path.components[...]) }
     root.finish()
     self.root = root
-    let writeRoot = FieldNode()
-    var pathWrites: [Field] = []
-    var mergeWrites: [Field] = []
-    for field in fields where field.writes {
-      let components = field.writePath.components
-      let keysOnly =
-        !components.isEmpty
-        && components.allSatisfy {
-          if case .key = $0 { return true } else { return false }
-        }
-      if keysOnly {
-        writeRoot.insert(field, at: components[...])
-      } else {
-        if field.mergesIntoModel { mergeWrites.append(field) } else { pathWrites.append(field) }
-      }
+    encodingPlan = OnceValue { EncodingPlan(fields) }
+    claimed = OnceValue { Result { () throws(CodixError) in try ModelTable.claims(of: fields) } }
+    // Decoding needs the claimed keys of a model that checks its keys or
+    // keeps extras (which are handed theirs now); others work them out when
+    // a model that flattens this one asks.
+    let keepsExtras = fields.contains {
+      if case .extras = $0.claims { true } else { false }
     }
-    writeRoot.finish()
-    self.writeRoot = writeRoot
-    self.pathWrites = pathWrites
-    self.mergeWrites = mergeWrites
-    encodingConflict = Self.conflict(in: fields.filter { $0.writes && !$0.mergesIntoModel })
+    if unknownKeys != .ignore || keepsExtras {
+      let keys = try claimed.value.get()
+      auditedKeys = unknownKeys == .ignore ? nil : keys
+    } else {
+      auditedKeys = nil
+    }
+  }
+
+  /// The keys of the model's object its properties read; `nil` when they
+  /// read every key (extras, or a flattened value that is not a Codix model).
+  func claimedKeys() throws(CodixError) -> Set<String>? {
+    try claimed.value.get()
   }
 
   /// The keys of the model's object that `fields` read (see `claimedKeys`),
@@ -162,7 +154,9 @@ final class ModelTable: @unchecked Sendable {
           expected: "a struct or a class")
       }
       let properties = Reflection.storedProperties(of: type)
-      let wrappers = properties.filter { $0.type is any StorageWrapper.Type }.count
+      // One conformance check per property: each is a search the first time.
+      let wrapperTypes = properties.map { $0.type as? any StorageWrapper.Type }
+      let wrappers = wrapperTypes.filter { $0 != nil }.count
       let created = wrappersCreated ?? wrappers
       let stripped =
         properties.isEmpty
@@ -178,9 +172,10 @@ final class ModelTable: @unchecked Sendable {
       let keyStyle = traits.keyStyle
       let fields = try withBase(of: prototype) { (base) throws(CodixError) in
         var fields: [Field] = []
-        for property in properties {
+        for (property, wrapper) in zip(properties, wrapperTypes) {
           if let field = try FieldBuilder.field(
-            for: property, in: base, keyStyle: keyStyle, isBlank: wrappersCreated != nil)
+            for: property, wrapper: wrapper, in: base, keyStyle: keyStyle,
+            isBlank: wrappersCreated != nil)
           {
             fields.append(field)
           }
@@ -215,25 +210,6 @@ final class ModelTable: @unchecked Sendable {
     return prototype is any DebugJSON
   }
 
-  /// The first pair of properties whose paths nest, as the error encoding throws.
-  private static func conflict(in fields: [Field]) -> CodixError? {
-    let paths = fields.map(\.writePath.components)
-    for (index, first) in fields.enumerated() {
-      for (offset, second) in fields[(index + 1)...].enumerated() {
-        let (a, b) = (paths[index], paths[index + 1 + offset])
-        guard a.count != b.count, a.starts(with: b) || b.starts(with: a) else { continue }
-        let (outer, inner) = a.count < b.count ? (first, second) : (second, first)
-        return CodixError(
-          .invalidPath, at: inner.writePath,
-          detail: .conflictingPaths(
-            first: outer.name, firstPath: outer.writePath, second: inner.name,
-            secondPath: inner.writePath),
-          expected: "paths that do not nest")
-      }
-    }
-    return nil
-  }
-
   private static func size(of value: Any) -> Int {
     func size<T>(_: T) -> Int { MemoryLayout<T>.size }
     return _openExistential(value, do: size)
@@ -253,6 +229,64 @@ final class ModelTable: @unchecked Sendable {
       }
     }
     return try _openExistential(prototype, do: open).get()
+  }
+}
+
+/// How a model's instances are written, worked out from its table's fields.
+struct EncodingPlan {
+  /// The written properties whose paths are made of keys, as a tree: each
+  /// object is opened once per encoded instance.
+  let root: FieldNode
+  /// The written properties whose paths hold an index or are the model's own
+  /// value, written one by one at their paths.
+  let pathWrites: [Field]
+  /// The written properties merged into the model's own object (extras,
+  /// flattened models): written before the others, which win on a shared key.
+  let mergeWrites: [Field]
+  /// Why the model cannot be encoded, when two of its paths nest.
+  let conflict: CodixError?
+
+  init(_ fields: [Field]) {
+    let root = FieldNode()
+    var pathWrites: [Field] = []
+    var mergeWrites: [Field] = []
+    for field in fields where field.writes {
+      let components = field.writePath.components
+      let keysOnly =
+        !components.isEmpty
+        && components.allSatisfy {
+          if case .key = $0 { return true } else { return false }
+        }
+      if keysOnly {
+        root.insert(field, at: components[...])
+      } else {
+        if field.mergesIntoModel { mergeWrites.append(field) } else { pathWrites.append(field) }
+      }
+    }
+    root.finish()
+    self.root = root
+    self.pathWrites = pathWrites
+    self.mergeWrites = mergeWrites
+    conflict = Self.conflict(in: fields.filter { $0.writes && !$0.mergesIntoModel })
+  }
+
+  /// The first pair of properties whose paths nest, as the error encoding throws.
+  private static func conflict(in fields: [Field]) -> CodixError? {
+    let paths = fields.map(\.writePath.components)
+    for (index, first) in fields.enumerated() {
+      for (offset, second) in fields[(index + 1)...].enumerated() {
+        let (a, b) = (paths[index], paths[index + 1 + offset])
+        guard a.count != b.count, a.starts(with: b) || b.starts(with: a) else { continue }
+        let (outer, inner) = a.count < b.count ? (first, second) : (second, first)
+        return CodixError(
+          .invalidPath, at: inner.writePath,
+          detail: .conflictingPaths(
+            first: outer.name, firstPath: outer.writePath, second: inner.name,
+            secondPath: inner.writePath),
+          expected: "paths that do not nest")
+      }
+    }
+    return nil
   }
 }
 

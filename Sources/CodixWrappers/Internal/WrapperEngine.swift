@@ -27,7 +27,7 @@ enum WrapperEngine {
           + ValueRenderer.render(at: .root(decoder), .document))
     }
     try decode(table.root, at: .root(decoder), context)
-    if table.unknownKeys != .ignore, let claimed = table.claimedKeys {
+    if let claimed = table.auditedKeys {
       try attempt {
         try checkKeys(claimed, table: table, decoder: decoder, context)
       }
@@ -264,7 +264,8 @@ enum WrapperEngine {
 
   static func encode<Root: Enkodable>(_ root: Root, to encoder: any Encoder) throws(CodixError) {
     let table = try ModelTables.encodingTable(for: root)
-    if let conflict = table.encodingConflict {
+    let plan = table.encoding
+    if let conflict = plan.conflict {
       var error = conflict
       error.path = Path(codingPath: encoder.codingPath).appending(conflict.path)
       error.attribute(model: table.model, property: nil)
@@ -274,18 +275,18 @@ enum WrapperEngine {
     try ModelBase.withBase(of: &model, isClass: table.isClass) { (base) throws(CodixError) in
       // Extras and flattened models first: a key the model's own properties
       // also write is written again by them, and theirs wins.
-      for field in table.mergeWrites {
+      for field in plan.mergeWrites {
         do {
           try field.write(field.storage(in: base), encoder)
         } catch {
           throw encodingFailure(error, of: field, at: encoder.codingPath, table: table)
         }
       }
-      if table.writeRoot.hasChildren {
+      if plan.root.hasChildren {
         var container = encoder.container(keyedBy: CodixKey.self)
-        try encode(table.writeRoot, into: &container, base: base, table: table, encoder: encoder)
+        try encode(plan.root, into: &container, base: base, table: table, encoder: encoder)
       }
-      for field in table.pathWrites {
+      for field in plan.pathWrites {
         do {
           try field.write(field.storage(in: base), encoder)
         } catch {

@@ -76,6 +76,10 @@ public struct Path: Sendable {
     }
   }
 
+  /// The path of one key, taken verbatim: `Path([.key(key)])` without an
+  /// array.
+  package static func key(_ key: String) -> Path { Path(storage: .key(key)) }
+
   /// The path up to its first `[*]` and the path after it; `nil` for a path
   /// without a wildcard.
   package var wildcardSplit: (array: Path, rest: Path)? {

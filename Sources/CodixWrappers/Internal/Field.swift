@@ -48,7 +48,7 @@ final class Field {
   let fastWrite: FastRead?
   /// Reads the value at the cursor into the property's storage at the
   /// pointer; `false` when it is absent.
-  let read: (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool
+  let read: FieldRead
   /// Writes the property's storage at the pointer at `path` below the encoder.
   let write: PathWrite
   /// Writes the property's storage at the pointer at a key of an object the
@@ -64,7 +64,7 @@ final class Field {
     isRequired: Bool, fallsBack: Bool = false, debugJSON: Bool, claims: Claims = .pathOnly,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     fastWrite: FastRead? = nil,
-    read: @escaping (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool,
+    read: @escaping FieldRead,
     write: @escaping PathWrite, writeKeyed: @escaping KeyedWrite,
     writesValue: @escaping (UnsafeRawPointer) -> Bool
   ) {
@@ -106,6 +106,9 @@ final class Field {
   }
 }
 
+/// Reads the value at the cursor into a property's storage at the pointer;
+/// `false` when it is absent.
+typealias FieldRead = (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool
 /// Writes a property's storage at a path below an encoder.
 typealias PathWrite = (UnsafeRawPointer, any Encoder) throws -> Void
 /// Writes a property's storage at a key of a keyed container.

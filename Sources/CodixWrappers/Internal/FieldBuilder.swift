@@ -65,21 +65,20 @@ enum FieldBuilder {
       ).named(property: name)
     }
     let codec = kit.codec
-    let path = setup.path ?? Path([.key(key)])
+    let path = setup.path ?? Path.key(key)
     let aliases = setup.aliases
     let writePath = setup.encodingPath ?? path
-    for candidate in [path, writePath] + aliases {
-      guard let syntax = candidate.syntax else { continue }
+    var syntax = path.syntax
+    if syntax == nil, setup.hasOptions {
+      syntax = ([writePath] + aliases).lazy.compactMap(\.syntax).first
+    }
+    if let syntax {
       throw CodixError(
         .invalidPath, at: .root, detail: .invalidKey(property: name, syntax: syntax),
         expected: "a valid path", found: ValueRenderer.quote(syntax.text, limit: 80)
       ).named(property: name)
     }
-    let isOptional = _isOptional(W.Value.self)
-    let isRequired = (!setup.hasDefault && !isOptional) || setup.isRequired
-    let reader = kit.reader
-    // `nil` for most properties: the read then runs no loop.
-    let modifiers = setup.modifiers
+    let isRequired = (!setup.hasDefault && !kit.isOptional) || setup.isRequired
     let spread = path.wildcardSplit.map { (array: Path.root, rest: $0.rest) }
     if spread != nil, !aliases.isEmpty {
       throw CodixError(
@@ -93,48 +92,22 @@ enum FieldBuilder {
         expected: "a property without a transformer"
       ).named(property: name)
     }
-    let read: (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool = {
-      storage, cursor, context in
-      let decoded =
-        if let spread {
-          // At the array: each element reads the rest of the path.
-          try Navigator.decodeSpread(W.Value.self, spread, from: cursor, ifPresent: !isRequired)
-        } else {
-          try reader.read(&cursor, context)
-        }
-      guard var value = decoded else { return false }
-      if let modifiers {
-        for modifier in modifiers {
-          switch modifier.rule {
-          case .override(let override):
-            value = override(value)
-          case .validation(let isValid):
-            guard isValid(value) else {
-              throw CodixError(
-                .validationFailed, at: cursor.path, detail: .failedValidation(property: name),
-                expected: "a value that passes the validation of \(name)",
-                found: ValueRenderer.render(swiftValue: value))
-            }
-          }
-        }
+    // Most properties have no options and read one value: their kit's read.
+    // The rest (modifiers, omit rules) is worked out only for properties
+    // that have options: in this unspecialised code, each of their generic
+    // types costs lookups.
+    let read =
+      if let spread {
+        spreadRead(W.self, spread, isRequired: isRequired)
+      } else if setup.hasOptions {
+        optionsRead(W.self, reader: kit.reader, setup: setup, name: name)
+      } else {
+        kit.read
       }
-      storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
-      return true
-    }
-    let omitRules = setup.omitRules
-    if !isBlank, let omitRules, omitRules.contains(where: \.needsDefault) {
-      throw CodixError(
-        .dataCorrupted, at: .root,
-        detail: .thrown(
-          "Property \(name) uses .omitIfDefault, which compares with the default its model's "
-            + "init() gives it; this model is encode-only, so Codix never sees that default. "
-            + "Make the model Kodable, or use .omit(when:) with the value."),
-        expected: "a Dekodable model for .omitIfDefault"
-      ).named(property: name)
-    }
-    let omitted = omitRules.flatMap {
-      omission($0, default: stored.pointee.storage.current, hasDefault: setup.hasDefault)
-    }
+    let omitted =
+      setup.hasOptions
+      ? try omission(
+        setup, default: stored.pointee.storage.current, isBlank: isBlank, name: name) : nil
     var write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
     if let writer = kit.writer {
       write = writing(
@@ -157,7 +130,8 @@ enum FieldBuilder {
         writes: { _ in true }
       )
     }
-    let fast = modifiers == nil && !setup.debugJSON && spread == nil ? kit.fast : nil
+    let plainValue = !setup.hasOptions || (setup.modifiers == nil && !setup.debugJSON)
+    let fast = plainValue && spread == nil ? kit.fast : nil
     var claims = Claims.pathOnly
     if path.isRoot {
       // Flattened: the model's own object, read as another model.
@@ -176,12 +150,81 @@ enum FieldBuilder {
       name: name, path: path, writePath: writePath, aliases: aliases,
       expected: { codec.expected },
       isRequired: isRequired,
-      fallsBack: setup.defaultOnFailure && (setup.hasDefault || isOptional),
+      fallsBack: setup.defaultOnFailure && (setup.hasDefault || kit.isOptional),
       debugJSON: setup.debugJSON, claims: claims, reads: setup.direction.reads,
       writes: setup.direction.writes,
       offset: offset, fast: fast, fastWrite: setup.encodesNil || omitted != nil ? nil : fast,
       read: read,
       write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
+  }
+
+  /// The read of a property whose path holds `[*]`: at the array, each
+  /// element reads the rest of the path.
+  private static func spreadRead<W: StorageWrapper>(
+    _: W.Type, _ spread: (array: Path, rest: Path), isRequired: Bool
+  ) -> FieldRead {
+    { storage, cursor, _ in
+      guard
+        let value = try Navigator.decodeSpread(
+          W.Value.self, spread, from: cursor, ifPresent: !isRequired)
+      else { return false }
+      storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
+      return true
+    }
+  }
+
+  /// The read of a property with options: the value, then its modifiers
+  /// and validations in order.
+  private static func optionsRead<W: StorageWrapper>(
+    _: W.Type, reader: FieldReader<W.Value>, setup: FieldSetup<W.Value>, name: String
+  ) -> FieldRead {
+    guard let modifiers = setup.modifiers else { return WrapperKit<W>.plainRead(reader) }
+    return { storage, cursor, context in
+      guard var value = try reader.read(&cursor, context) else { return false }
+      for modifier in modifiers {
+        switch modifier.rule {
+        case .override(let override):
+          value = override(value)
+        case .validation(let isValid):
+          guard isValid(value) else {
+            throw CodixError(
+              .validationFailed, at: cursor.path, detail: .failedValidation(property: name),
+              expected: "a value that passes the validation of \(name)",
+              found: ValueRenderer.render(swiftValue: value))
+          }
+        }
+      }
+      storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
+      return true
+    }
+  }
+
+  /// The test that leaves a value out of encoding, from a property's
+  /// `.omitIfDefault` / `.omit(when:)` options; `nil` when it has none.
+  private static func omission<V>(
+    _ setup: FieldSetup<V>, default: V?, isBlank: Bool, name: String
+  ) throws(CodixError) -> ((V) -> Bool)? {
+    guard let rules = setup.omitRules else { return nil }
+    if !isBlank, rules.contains(where: \.needsDefault) {
+      throw CodixError(
+        .dataCorrupted, at: .root,
+        detail: .thrown(
+          "Property \(name) uses .omitIfDefault, which compares with the default its model's "
+            + "init() gives it; this model is encode-only, so Codix never sees that default. "
+            + "Make the model Kodable, or use .omit(when:) with the value."),
+        expected: "a Dekodable model for .omitIfDefault"
+      ).named(property: name)
+    }
+    let tests: [(V) -> Bool] = rules.compactMap { rule in
+      switch rule {
+      case .matching(let test): return test
+      case .equalToDefault(let equal):
+        guard setup.hasDefault, let value = `default` else { return nil }
+        return { equal($0, value) }
+      }
+    }
+    guard !tests.isEmpty else { return nil }
+    return { value in tests.contains { $0(value) } }
   }
 
   /// The field of an extras property (`.extras`): the model's object, less
@@ -234,7 +277,7 @@ enum FieldBuilder {
     -> Field
   {
     let reader = ValueReaders.reader(for: V.self, rules: FieldRules())
-    let path = Path([.key(key)])
+    let path = Path.key(key)
     let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) =
       ValueWriters.writer(for: V.self).map { writer in
         writing(
@@ -297,23 +340,6 @@ enum FieldBuilder {
     }
     return (keyed, atPath, writes)
   }
-}
-
-/// The test that leaves a value out of encoding, from a property's
-/// `.omitIfDefault` / `.omit(when:)` rules; `nil` when it has none.
-private func omission<V>(
-  _ rules: [KodableOption<V>.OmitRule], default: V?, hasDefault: Bool
-) -> ((V) -> Bool)? {
-  let tests: [(V) -> Bool] = rules.compactMap { rule in
-    switch rule {
-    case .matching(let test): return test
-    case .equalToDefault(let equal):
-      guard hasDefault, let value = `default` else { return nil }
-      return { equal($0, value) }
-    }
-  }
-  guard !tests.isEmpty else { return nil }
-  return { value in tests.contains { $0(value) } }
 }
 
 /// Tells `nil` from a value of an optional type known only at run time,

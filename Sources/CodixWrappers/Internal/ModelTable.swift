@@ -233,7 +233,8 @@ final class ModelTable: @unchecked Sendable {
 }
 
 /// How a model's instances are written, worked out from its table's fields.
-struct EncodingPlan {
+/// Immutable once made; a class, so that each encode takes one reference.
+final class EncodingPlan {
   /// The written properties whose paths are made of keys, as a tree: each
   /// object is opened once per encoded instance.
   let root: FieldNode

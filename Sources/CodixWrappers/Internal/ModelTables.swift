@@ -34,14 +34,28 @@ enum ModelTables {
     return table
   }
 
-  /// The table of the type of `model`, an `Enkodable` value: built from a
-  /// blank instance when the type is also `Dekodable`, else from `model`.
-  static func encodingTable<Root: Enkodable>(for model: Root) throws(CodixError) -> ModelTable {
+  /// The table of the type of `model`, an `Enkodable` value, and its
+  /// encoding plan, found in this thread's recent tables first: encoding an
+  /// instance takes no lock.
+  static func encodingTable<Root: Enkodable>(for model: Root) throws(CodixError)
+    -> (table: ModelTable, plan: EncodingPlan)
+  {
+    let id = UInt(bitPattern: ObjectIdentifier(Swift.type(of: model)))
+    let recent = recentTables.pointer
+    if let found = recent?.pointee.encoding(for: id) { return found }
+    let table =
+      if let known = recent?.pointee.table(for: id) { known } else { try builtTable(for: model) }
+    let plan = table.encoding
+    recent?.pointee.insert(table, plan: plan, for: id)
+    return (table, plan)
+  }
+
+  /// The table of the type of `model`: built from a blank instance when the
+  /// type is also `Dekodable`, else from `model`.
+  private static func builtTable<Root: Enkodable>(for model: Root) throws(CodixError)
+    -> ModelTable
+  {
     let type: Any.Type = Swift.type(of: model)
-    let id = UInt(bitPattern: ObjectIdentifier(type))
-    if let recent = recentTables.pointer, let table = recent.pointee.table(for: id) {
-      return table
-    }
     let dekodable = type as? any Dekodable.Type
     // The instance's own type, which may be a subclass of `Root`.
     let codixModel = type as? any CodixModel.Type
@@ -49,12 +63,10 @@ enum ModelTables {
       keyStyle: codixModel?.keyStyle ?? Root.keyStyle,
       unknownKeys: dekodable?.unknownKeys ?? .ignore,
       declaresDebugJSON: codixModel?._declaresDebugJSON ?? Root._declaresDebugJSON)
-    let table = try table(for: type, traits) {
+    return try table(for: type, traits) {
       guard let dekodable else { return (model, nil) }
       return blankPrototype(of: dekodable)
     }
-    recentTables.pointer?.pointee.insert(table, for: id)
-    return table
   }
 
   /// A blank instance made by `init()`, and how many wrappers making it created.
@@ -109,12 +121,15 @@ struct ModelTraits {
   let declaresDebugJSON: Bool
 }
 
-/// A thread's most recently used tables, a few types at a time. Stored tables
-/// are never removed from `ModelTables`, so these references need no retain.
+/// A thread's most recently used tables, a few types at a time, with their
+/// encoding plans once an encode asked for them. Stored tables are never
+/// removed from `ModelTables`, nor plans from their tables, so these
+/// references need no retain.
 private struct RecentTables {
   private static let capacity = 8
   private var ids: [UInt] = []
   private var tables: [Unmanaged<ModelTable>] = []
+  private var plans: [Unmanaged<EncodingPlan>?] = []
   private var next = 0
 
   func table(for id: UInt) -> ModelTable? {
@@ -124,13 +139,28 @@ private struct RecentTables {
     return nil
   }
 
-  mutating func insert(_ table: ModelTable, for id: UInt) {
-    if ids.count < Self.capacity {
+  /// The table and the encoding plan of `id`, when an encode on this thread
+  /// asked for them lately.
+  func encoding(for id: UInt) -> (table: ModelTable, plan: EncodingPlan)? {
+    for index in ids.indices where ids[index] == id {
+      guard let plan = plans[index] else { return nil }
+      return (tables[index].takeUnretainedValue(), plan.takeUnretainedValue())
+    }
+    return nil
+  }
+
+  mutating func insert(_ table: ModelTable, plan: EncodingPlan? = nil, for id: UInt) {
+    let plan = plan.map { Unmanaged.passUnretained($0) }
+    if let index = ids.firstIndex(of: id) {
+      plans[index] = plan ?? plans[index]
+    } else if ids.count < Self.capacity {
       ids.append(id)
       tables.append(Unmanaged.passUnretained(table))
+      plans.append(plan)
     } else {
       ids[next] = id
       tables[next] = Unmanaged.passUnretained(table)
+      plans[next] = plan
       next = (next + 1) % Self.capacity
     }
   }

@@ -263,8 +263,7 @@ enum WrapperEngine {
   // MARK: - Encoding
 
   static func encode<Root: Enkodable>(_ root: Root, to encoder: any Encoder) throws(CodixError) {
-    let table = try ModelTables.encodingTable(for: root)
-    let plan = table.encoding
+    let (table, plan) = try ModelTables.encodingTable(for: root)
     if let conflict = plan.conflict {
       var error = conflict
       error.path = Path(codingPath: encoder.codingPath).appending(conflict.path)

@@ -44,18 +44,29 @@ enum PathParser {
     let shape = text.utf8.withContiguousStorageIfAvailable { bytes -> UInt8 in
       var dots = false
       var quotes = false  // a key with a quote prints quoted: not kept as text
-      var previous = UInt8(ascii: ".")
+      var afterDot = true  // a key starting the text is as one after a dot
       for byte in bytes {
-        if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") { return 2 }
-        if byte == UInt8(ascii: ".") {
-          if previous == UInt8(ascii: ".") { return 2 }  // an empty key
-          dots = true
+        // One test for the bytes keys are made of: lowercase letters, "_"
+        // and anything past ASCII lie above "]", the last byte that matters.
+        guard byte <= UInt8(ascii: "]") else {
+          afterDot = false
+          continue
         }
-        quotes = quotes || byte == UInt8(ascii: "\"")
-        previous = byte
+        switch byte {
+        case UInt8(ascii: "["), UInt8(ascii: "]"): return 2
+        case UInt8(ascii: "."):
+          if afterDot { return 2 }  // an empty key
+          dots = true
+          afterDot = true
+        case UInt8(ascii: "\""):
+          quotes = true
+          afterDot = false
+        default:
+          afterDot = false
+        }
       }
       if !dots { return 0 }
-      return quotes || previous == UInt8(ascii: ".") ? 2 : 1
+      return quotes || afterDot ? 2 : 1
     }
     switch shape {
     case 0: return .key(text)

@@ -49,6 +49,16 @@ final class FieldNode {
   /// The keys of the object at this position that properties read.
   var claimedKeys: [String] { keyChildren.map(\.key.stringValue) }
 
+  /// Adds `field` at `path` below this position.
+  func insert(_ field: Field, at path: Path) {
+    // Most paths are one key: no array of components.
+    if let key = path.singleKey {
+      child(at: key).fields.append(field)
+    } else {
+      insert(field, at: path.components[...])
+    }
+  }
+
   /// Adds `field` at `components` below this position.
   func insert(_ field: Field, at components: ArraySlice<PathComponent>) {
     guard let first = components.first else {
@@ -58,13 +68,7 @@ final class FieldNode {
     let rest = components.dropFirst()
     switch first {
     case .key(let key):
-      if let child = keyChildren.first(where: { $0.key.stringValue == key }) {
-        child.node.insert(field, at: rest)
-      } else {
-        let child = FieldNode()
-        child.insert(field, at: rest)
-        keyChildren.append((CodixKey(key), child))
-      }
+      child(at: key).insert(field, at: rest)
     case .wildcard:
       // A property read through `[*]` lives at its array and reads the rest
       // of its path below each element itself.
@@ -80,10 +84,19 @@ final class FieldNode {
     }
   }
 
+  /// The position below this one at `key`, added when new.
+  private func child(at key: String) -> FieldNode {
+    if let child = keyChildren.first(where: { $0.key.stringValue == key }) { return child.node }
+    let child = FieldNode()
+    keyChildren.append((CodixKey(key), child))
+    return child
+  }
+
   /// Works out the required properties once the tree is complete. Plain
   /// loops: this runs for every model type's first decode.
   func finish() {
     var leaves: [(key: CodixKey, field: Field)] = []
+    leaves.reserveCapacity(keyChildren.count)
     var branches: [(key: CodixKey, node: FieldNode)] = []
     var firstRequiredInObject: Field?
     var aliasedInObject: [Field] = []

@@ -81,7 +81,7 @@ final class ModelTable: @unchecked Sendable {
     self.printsJSON = printsJSON
     self.skipsSetup = skipsSetup
     let root = FieldNode()
-    for field in fields where field.reads { root.insert(field, at: field.path.components[...]) }
+    for field in fields where field.reads { root.insert(field, at: field.path) }
     root.finish()
     self.root = root
     encodingPlan = OnceValue { EncodingPlan(fields) }

@@ -126,3 +126,22 @@ func canonicalTextRoundTrips(text: String) {
   }
   #expect(Path("a.b.c").dottedText == "a.b.c")
 }
+
+@Test func literalsAreSortedByShapeBeforeTheyAreWalked() {
+  // One plain key is kept as it is, quotes included.
+  for text in ["id", "a\"b", "Zé", "x-1", "*"] {
+    #expect(Path(stringLiteral: text).singleKey == text, "\(text)")
+  }
+  // Plain keys joined by dots are kept as the text, walked key by key.
+  for text in ["a.b", "A.B", "é.x", "1.-.*", "user_name.first_name"] {
+    #expect(Path(stringLiteral: text).dottedText == text, "\(text)")
+  }
+  // Anything else goes to the full parser: brackets, empty keys, a quote
+  // beside a dot.
+  for text in [".", "a.", ".a", "a..b", "a.\"b", "[", "a]b", "a[0]", "a.b[*]"] {
+    let path = Path(stringLiteral: text)
+    #expect(path.singleKey == nil && path.dottedText == nil, "\(text)")
+  }
+  #expect(Path(stringLiteral: "a..b").syntaxError != nil)
+  #expect(Path(stringLiteral: "a.\"b").components == [.key("a"), .key("\"b")])
+}

@@ -158,3 +158,22 @@ private struct WrapperPage: Kodable, Equatable {
   #expect(value[path: "users[*].nick"] == ["A", .null, .null])
   #expect(value[path: "meta[*]"] == nil)
 }
+
+private struct CheckedRoster: Kodable {
+  @Coding("users[*].name", .validation { !$0.contains("") }) var names: [String]
+  @Coding("users[*].nick", .overrideValue { $0.map { $0 ?? "-" } }) var nicks: [String?]
+}
+
+@Test func aWildcardPropertyRunsItsModifiersAndValidations() throws {
+  let roster = try JSONDecoder().decode(CheckedRoster.self, from: page)
+  #expect(roster.names == ["Ana", "Bo", "Cy"])
+  #expect(roster.nicks == ["A", "-", "-"])
+
+  let error = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(
+      CheckedRoster.self, from: Data(#"{"users": [{"name": "Ana"}, {"name": ""}]}"#.utf8))
+  }
+  #expect(error.kind == .validationFailed)
+  #expect(error.property == "names")
+  #expect(error.path == "users")
+}

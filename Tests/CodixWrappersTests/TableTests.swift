@@ -149,3 +149,21 @@ private struct SharedKitSecond: Kodable {
   let shared = try ModelTables.decodingTable(for: SharedKitSecond.self).fields
   #expect(shared.map(\.name) == ["total", "lossy", "strict"])
 }
+
+private struct BrokenPart: Kodable {
+  @Coding("a..b") var value: Int
+}
+
+private struct FlattensBrokenPart: Kodable {
+  @Coding var id: Int
+  @Coding("", .encodeOnly) var part: BrokenPart
+}
+
+@Test func aModelFlatteningAModelThatCannotBeBuiltCannotBeBuiltEither() throws {
+  // The flattened model's keys are part of this model's: its table is built
+  // with this one's, and its error is this table's, even when no property
+  // decodes it.
+  let error = try #require(throws: CodixError.self) { try table(FlattensBrokenPart.self) }
+  #expect(error.kind == .invalidPath)
+  #expect(error.property == "value")
+}

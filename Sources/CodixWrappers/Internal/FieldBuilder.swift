@@ -97,12 +97,11 @@ enum FieldBuilder {
     // that have options: in this unspecialised code, each of their generic
     // types costs lookups.
     let read =
-      if let spread {
-        spreadRead(W.self, spread, isRequired: isRequired)
-      } else if setup.hasOptions {
-        optionsRead(W.self, reader: kit.reader, setup: setup, name: name)
-      } else {
+      if spread == nil && !setup.hasOptions {
         kit.read
+      } else {
+        customRead(
+          W.self, kit: kit, spread: spread, isRequired: isRequired, setup: setup, name: name)
       }
     let omitted =
       setup.hasOptions
@@ -158,39 +157,37 @@ enum FieldBuilder {
       write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
   }
 
-  /// The read of a property whose path holds `[*]`: at the array, each
-  /// element reads the rest of the path.
-  private static func spreadRead<W: StorageWrapper>(
-    _: W.Type, _ spread: (array: Path, rest: Path), isRequired: Bool
+  /// The read of a property with options or a path holding `[*]`: the value
+  /// (at the array, each element reading the rest of the path), then the
+  /// property's modifiers and validations in order.
+  private static func customRead<W: StorageWrapper>(
+    _: W.Type, kit: WrapperKit<W>, spread: (array: Path, rest: Path)?, isRequired: Bool,
+    setup: FieldSetup<W.Value>, name: String
   ) -> FieldRead {
-    { storage, cursor, _ in
-      guard
-        let value = try Navigator.decodeSpread(
-          W.Value.self, spread, from: cursor, ifPresent: !isRequired)
-      else { return false }
-      storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
-      return true
-    }
-  }
-
-  /// The read of a property with options: the value, then its modifiers
-  /// and validations in order.
-  private static func optionsRead<W: StorageWrapper>(
-    _: W.Type, reader: FieldReader<W.Value>, setup: FieldSetup<W.Value>, name: String
-  ) -> FieldRead {
-    guard let modifiers = setup.modifiers else { return WrapperKit<W>.plainRead(reader) }
+    // `nil` for most properties: the read then runs no loop.
+    let modifiers = setup.modifiers
+    if spread == nil, modifiers == nil { return kit.read }
+    let reader = kit.reader
     return { storage, cursor, context in
-      guard var value = try reader.read(&cursor, context) else { return false }
-      for modifier in modifiers {
-        switch modifier.rule {
-        case .override(let override):
-          value = override(value)
-        case .validation(let isValid):
-          guard isValid(value) else {
-            throw CodixError(
-              .validationFailed, at: cursor.path, detail: .failedValidation(property: name),
-              expected: "a value that passes the validation of \(name)",
-              found: ValueRenderer.render(swiftValue: value))
+      let decoded =
+        if let spread {
+          try Navigator.decodeSpread(W.Value.self, spread, from: cursor, ifPresent: !isRequired)
+        } else {
+          try reader.read(&cursor, context)
+        }
+      guard var value = decoded else { return false }
+      if let modifiers {
+        for modifier in modifiers {
+          switch modifier.rule {
+          case .override(let override):
+            value = override(value)
+          case .validation(let isValid):
+            guard isValid(value) else {
+              throw CodixError(
+                .validationFailed, at: cursor.path, detail: .failedValidation(property: name),
+                expected: "a value that passes the validation of \(name)",
+                found: ValueRenderer.render(swiftValue: value))
+            }
           }
         }
       }
@@ -202,7 +199,7 @@ enum FieldBuilder {
   /// The test that leaves a value out of encoding, from a property's
   /// `.omitIfDefault` / `.omit(when:)` options; `nil` when it has none.
   private static func omission<V>(
-    _ setup: FieldSetup<V>, default: V?, isBlank: Bool, name: String
+    _ setup: FieldSetup<V>, default: @autoclosure () -> V?, isBlank: Bool, name: String
   ) throws(CodixError) -> ((V) -> Bool)? {
     guard let rules = setup.omitRules else { return nil }
     if !isBlank, rules.contains(where: \.needsDefault) {
@@ -215,11 +212,12 @@ enum FieldBuilder {
         expected: "a Dekodable model for .omitIfDefault"
       ).named(property: name)
     }
+    let defaultValue = setup.hasDefault ? `default`() : nil
     let tests: [(V) -> Bool] = rules.compactMap { rule in
       switch rule {
       case .matching(let test): return test
       case .equalToDefault(let equal):
-        guard setup.hasDefault, let value = `default` else { return nil }
+        guard let value = defaultValue else { return nil }
         return { equal($0, value) }
       }
     }

@@ -38,11 +38,12 @@ import CodixCore
 // `tags[0]`) decode fine, but cannot both be encoded: encoding throws that
 // error instead of tripping the encoder.
 
-/// What the engine knows about one model type. Immutable once built; shared
-/// by every thread.
+/// What the engine knows about one model type. Immutable once built but for
+/// what it works out at first use (its encoding plan, its claimed keys),
+/// each made once behind a lock; shared by every thread.
 final class ModelTable: @unchecked Sendable {
-  // Unchecked: immutable after construction; its fields' closures capture
-  // only immutable, Sendable setup values.
+  // Unchecked: immutable after construction but for its `OnceValue`s, which
+  // lock; its fields' closures capture only immutable, Sendable setup values.
   /// The model's type.
   let modelType: Any.Type
   /// The model's name, for reports. Made when a report needs it: naming a
@@ -87,12 +88,16 @@ final class ModelTable: @unchecked Sendable {
     encodingPlan = OnceValue { EncodingPlan(fields) }
     claimed = OnceValue { Result { () throws(CodixError) in try ModelTable.claims(of: fields) } }
     // Decoding needs the claimed keys of a model that checks its keys or
-    // keeps extras (which are handed theirs now); others work them out when
-    // a model that flattens this one asks.
-    let keepsExtras = fields.contains {
-      if case .extras = $0.claims { true } else { false }
+    // keeps extras (which are handed theirs now); a model that flattens
+    // another builds that model's table for them, and fails here when it
+    // fails. Others work them out when a model that flattens them asks.
+    let needsClaims = fields.contains {
+      switch $0.claims {
+      case .extras, .keysOf: true
+      case .pathOnly, .unknown: false
+      }
     }
-    if unknownKeys != .ignore || keepsExtras {
+    if unknownKeys != .ignore || needsClaims {
       let keys = try claimed.value.get()
       auditedKeys = unknownKeys == .ignore ? nil : keys
     } else {
@@ -234,7 +239,8 @@ final class ModelTable: @unchecked Sendable {
 
 /// How a model's instances are written, worked out from its table's fields.
 /// Immutable once made; a class, so that each encode takes one reference.
-final class EncodingPlan {
+final class EncodingPlan: @unchecked Sendable {
+  // Unchecked: immutable once made, like the table it belongs to.
   /// The written properties whose paths are made of keys, as a tree: each
   /// object is opened once per encoded instance.
   let root: FieldNode

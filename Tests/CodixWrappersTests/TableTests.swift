@@ -167,3 +167,24 @@ private struct FlattensBrokenPart: Kodable {
   #expect(error.kind == .invalidPath)
   #expect(error.property == "value")
 }
+
+nonisolated(unsafe) private var countedKeyEvaluations = 0
+
+private func countedKey() -> Path {
+  countedKeyEvaluations += 1
+  return "a.b"
+}
+
+private struct CountedKey: Kodable {
+  @Coding(countedKey()) var value: Int
+}
+
+@Test func aKeyIsWorkedOutForTheTableNotForEachDecodedInstance() throws {
+  // The instances the engine decodes into skip their setup, key included:
+  // a literal path is not parsed again for every value decoded.
+  let data = Data(#"{"a": {"b": 1}}"#.utf8)
+  for _ in 0..<3 {
+    #expect(try JSONDecoder().decode(CountedKey.self, from: data).value == 1)
+  }
+  #expect(countedKeyEvaluations == 1)
+}

@@ -22,14 +22,14 @@ public struct CodableDate<Value> {
 
   @inlinable
   init(
-    value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool,
+    value: Value?, key: @autoclosure () -> Path?, options: [KodableOption<Value>], hasDefault: Bool,
     codec: @autoclosure () -> (any FieldCodec<Value>)?
   ) {
     // The setup, codec included, is built only when it is recorded: not for
     // the instances made to decode into (see `SetupRecording`).
     storage = WrapperStorage(
       value: value,
-      setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec()))
+      setup: FieldSetup(key: key(), options: options, hasDefault: hasDefault, codec: codec()))
   }
 
   /// An ISO 8601 date at the property's name: `@CodableDate var created: Date`.
@@ -62,10 +62,11 @@ extension CodableDate where Value == Date {
   /// A date in `strategy` at `key`.
   @inlinable
   public init(
-    _ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...
+    _ key: @autoclosure () -> Path, _ strategy: DateCodingStrategy = .iso8601,
+    _ options: KodableOption<Date>...
   ) {
     self.init(
-      value: nil, key: key, options: options, hasDefault: false,
+      value: nil, key: key(), options: options, hasDefault: false,
       codec: TransformerCodec(transformer: strategy))
   }
 
@@ -82,9 +83,12 @@ extension CodableDate where Value == Date {
   /// A date in `strategy` at `key`, strategy first as current Kodable writes
   /// it: `@CodableDate(.rfc2822, "rfc2822") var date: Date`.
   @inlinable
-  public init(_ strategy: DateCodingStrategy, _ key: Path, _ options: KodableOption<Date>...) {
+  public init(
+    _ strategy: DateCodingStrategy, _ key: @autoclosure () -> Path,
+    _ options: KodableOption<Date>...
+  ) {
     self.init(
-      value: nil, key: key, options: options, hasDefault: false,
+      value: nil, key: key(), options: options, hasDefault: false,
       codec: TransformerCodec(transformer: strategy))
   }
 
@@ -92,11 +96,11 @@ extension CodableDate where Value == Date {
   /// `null`: `@CodableDate(.timestamp, "created", default: .distantPast)`.
   @inlinable
   public init(
-    _ strategy: DateCodingStrategy = .iso8601, _ key: Path, default: Date,
+    _ strategy: DateCodingStrategy = .iso8601, _ key: @autoclosure () -> Path, default: Date,
     _ options: KodableOption<Date>...
   ) {
     self.init(
-      value: `default`, key: key, options: options, hasDefault: true,
+      value: `default`, key: key(), options: options, hasDefault: true,
       codec: TransformerCodec(transformer: strategy))
   }
 
@@ -122,19 +126,23 @@ extension CodableDate where Value == Date? {
   /// An optional date in `strategy` at `key`.
   @inlinable
   public init(
-    _ key: Path, _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date?>...
+    _ key: @autoclosure () -> Path, _ strategy: DateCodingStrategy = .iso8601,
+    _ options: KodableOption<Date?>...
   ) {
     self.init(
-      value: nil, key: key, options: options, hasDefault: false,
+      value: nil, key: key(), options: options, hasDefault: false,
       codec: OptionalTransformerCodec(transformer: strategy))
   }
 
   /// An optional date in `strategy` at `key`, strategy first as current
   /// Kodable writes it: `@CodableDate(.iso8601, "updated") var updated: Date?`.
   @inlinable
-  public init(_ strategy: DateCodingStrategy, _ key: Path, _ options: KodableOption<Date?>...) {
+  public init(
+    _ strategy: DateCodingStrategy, _ key: @autoclosure () -> Path,
+    _ options: KodableOption<Date?>...
+  ) {
     self.init(
-      value: nil, key: key, options: options, hasDefault: false,
+      value: nil, key: key(), options: options, hasDefault: false,
       codec: OptionalTransformerCodec(transformer: strategy))
   }
 

@@ -31,14 +31,14 @@ public struct Coding<Value> {
 
   @inlinable
   init(
-    value: Value?, key: Path?, options: [KodableOption<Value>], hasDefault: Bool,
+    value: Value?, key: @autoclosure () -> Path?, options: [KodableOption<Value>], hasDefault: Bool,
     codec: @autoclosure () -> (any FieldCodec<Value>)?
   ) {
     // The setup, codec included, is built only when it is recorded: not for
     // the instances made to decode into (see `SetupRecording`).
     storage = WrapperStorage(
       value: value,
-      setup: FieldSetup(key: key, options: options, hasDefault: hasDefault, codec: codec()))
+      setup: FieldSetup(key: key(), options: options, hasDefault: hasDefault, codec: codec()))
   }
 
   /// Reads the property at its own name: `@Coding var name: String`.
@@ -77,8 +77,8 @@ extension Coding where Value: Decodable {
 
   /// Reads the property at `key`, a Codix path: `@Coding("address.zipCode") var zip: Int`.
   @inlinable
-  public init(_ key: Path, _ options: KodableOption<Value>...) {
-    self.init(value: nil, key: key, options: options, hasDefault: false, codec: nil)
+  public init(_ key: @autoclosure () -> Path, _ options: KodableOption<Value>...) {
+    self.init(value: nil, key: key(), options: options, hasDefault: false, codec: nil)
   }
 
   /// Reads the property at its own name with options: `@Coding(.trimmed) var title: String`.
@@ -89,9 +89,11 @@ extension Coding where Value: Decodable {
 
   /// Reads the property at `key`, keeping the initial value when it is missing or `null`.
   @inlinable
-  public init(wrappedValue: Value, _ key: Path, _ options: KodableOption<Value>...) {
+  public init(
+    wrappedValue: Value, _ key: @autoclosure () -> Path, _ options: KodableOption<Value>...
+  ) {
     self.init(
-      value: wrappedValue, key: key, options: options, hasDefault: true, codec: nil)
+      value: wrappedValue, key: key(), options: options, hasDefault: true, codec: nil)
   }
 
   /// Reads the property at its own name with options, keeping the initial value
@@ -105,9 +107,11 @@ extension Coding where Value: Decodable {
   /// Reads the property, using `default` when it is missing or `null`:
   /// `@Coding(default: "+1 123456789") var phone: String`.
   @inlinable
-  public init(_ key: Path? = nil, default: Value, _ options: KodableOption<Value>...) {
+  public init(
+    _ key: @autoclosure () -> Path? = nil, default: Value, _ options: KodableOption<Value>...
+  ) {
     self.init(
-      value: `default`, key: key, options: options, hasDefault: true, codec: nil)
+      value: `default`, key: key(), options: options, hasDefault: true, codec: nil)
   }
 }
 
@@ -120,11 +124,11 @@ extension Coding {
   /// Encoding the property needs a ``ReversibleTransformer``.
   @inlinable
   public init<F: Transformer>(
-    _ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...
+    _ key: @autoclosure () -> Path? = nil, using transformer: F, _ options: KodableOption<Value>...
   )
   where F.To == Value, F.From: Decodable {
     self.init(
-      value: nil, key: key, options: options, hasDefault: false,
+      value: nil, key: key(), options: options, hasDefault: false,
       codec: TransformerCodec(transformer: transformer))
   }
 
@@ -132,11 +136,11 @@ extension Coding {
   /// it is missing or `null`.
   @inlinable
   public init<F: Transformer>(
-    wrappedValue: Value, _ key: Path? = nil, using transformer: F,
+    wrappedValue: Value, _ key: @autoclosure () -> Path? = nil, using transformer: F,
     _ options: KodableOption<Value>...
   ) where F.To == Value, F.From: Decodable {
     self.init(
-      value: wrappedValue, key: key, options: options, hasDefault: true,
+      value: wrappedValue, key: key(), options: options, hasDefault: true,
       codec: TransformerCodec(transformer: transformer))
   }
 
@@ -144,11 +148,11 @@ extension Coding {
   /// `@Coding("birthday", using: DateFromString(format: "yyyy/MM/dd")) var birthday: Date?`.
   @inlinable
   public init<F: Transformer>(
-    _ key: Path? = nil, using transformer: F, _ options: KodableOption<Value>...
+    _ key: @autoclosure () -> Path? = nil, using transformer: F, _ options: KodableOption<Value>...
   )
   where Value == F.To?, F.From: Decodable {
     self.init(
-      value: nil, key: key, options: options, hasDefault: false,
+      value: nil, key: key(), options: options, hasDefault: false,
       codec: OptionalTransformerCodec(transformer: transformer))
   }
   /// Reads the raw value at `key` with one transformer and writes it back with
@@ -160,10 +164,10 @@ extension Coding {
   /// ```
   @inlinable
   public init<D: Transformer, E: Transformer>(
-    _ key: Path? = nil, decode: D, encode: E, _ options: KodableOption<Value>...
+    _ key: @autoclosure () -> Path? = nil, decode: D, encode: E, _ options: KodableOption<Value>...
   ) where D.To == Value, D.From: Decodable, E.From == Value, E.To: Encodable {
     self.init(
-      value: nil, key: key, options: options, hasDefault: false,
+      value: nil, key: key(), options: options, hasDefault: false,
       codec: TwoWayCodec(decode: decode, encode: encode))
   }
 
@@ -171,11 +175,11 @@ extension Coding {
   /// when the key is missing or `null`.
   @inlinable
   public init<D: Transformer, E: Transformer>(
-    wrappedValue: Value, _ key: Path? = nil, decode: D, encode: E,
+    wrappedValue: Value, _ key: @autoclosure () -> Path? = nil, decode: D, encode: E,
     _ options: KodableOption<Value>...
   ) where D.To == Value, D.From: Decodable, E.From == Value, E.To: Encodable {
     self.init(
-      value: wrappedValue, key: key, options: options, hasDefault: true,
+      value: wrappedValue, key: key(), options: options, hasDefault: true,
       codec: TwoWayCodec(decode: decode, encode: encode))
   }
 }

@@ -23,20 +23,22 @@ public struct KodableTransformable<T: KodableTransform> {
 
   /// Reads the property at `key` (its own name when `nil`).
   @inlinable
-  public init(_ key: Path? = nil, _ options: KodableOption<T.To>...) {
+  public init(_ key: @autoclosure () -> Path? = nil, _ options: KodableOption<T.To>...) {
     storage = WrapperStorage(
       value: nil,
       setup: FieldSetup(
-        key: key, options: options, hasDefault: false, codec: TransformerCodec(transformer: T())))
+        key: key(), options: options, hasDefault: false, codec: TransformerCodec(transformer: T())))
   }
 
   /// Reads the property at `key`, keeping the initial value when it is missing or `null`.
   @inlinable
-  public init(wrappedValue: T.To, _ key: Path? = nil, _ options: KodableOption<T.To>...) {
+  public init(
+    wrappedValue: T.To, _ key: @autoclosure () -> Path? = nil, _ options: KodableOption<T.To>...
+  ) {
     storage = WrapperStorage(
       value: wrappedValue,
       setup: FieldSetup(
-        key: key, options: options, hasDefault: true, codec: TransformerCodec(transformer: T())))
+        key: key(), options: options, hasDefault: true, codec: TransformerCodec(transformer: T())))
   }
 
   /// A wrapper holding a value decoded outside a model's table.

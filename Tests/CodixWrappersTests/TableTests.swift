@@ -175,16 +175,28 @@ private func countedKey() -> Path {
   return "a.b"
 }
 
+nonisolated(unsafe) private var countedTransformers = 0
+
+private struct CountedDoubling: Transformer {
+  init() { countedTransformers += 1 }
+  func transform(_ value: Int) -> Int { value * 2 }
+}
+
 private struct CountedKey: Kodable {
   @Coding(countedKey()) var value: Int
+  @Coding("c", using: CountedDoubling()) var doubled: Int
 }
 
 @Test func aKeyIsWorkedOutForTheTableNotForEachDecodedInstance() throws {
-  // The instances the engine decodes into skip their setup, key included:
-  // a literal path is not parsed again for every value decoded.
-  let data = Data(#"{"a": {"b": 1}}"#.utf8)
+  // The instances the engine decodes into skip their setup, key and
+  // transformer included: a literal path is not parsed again, nor a
+  // transformer made (a date format looked up), for every value decoded.
+  let data = Data(#"{"a": {"b": 1}, "c": 4}"#.utf8)
   for _ in 0..<3 {
-    #expect(try JSONDecoder().decode(CountedKey.self, from: data).value == 1)
+    let model = try JSONDecoder().decode(CountedKey.self, from: data)
+    #expect(model.value == 1)
+    #expect(model.doubled == 8)
   }
   #expect(countedKeyEvaluations == 1)
+  #expect(countedTransformers == 1)
 }

@@ -124,36 +124,39 @@ extension Coding {
   /// Encoding the property needs a ``ReversibleTransformer``.
   @inlinable
   public init<F: Transformer>(
-    _ key: @autoclosure () -> Path? = nil, using transformer: F, _ options: KodableOption<Value>...
+    _ key: @autoclosure () -> Path? = nil, using transformer: @autoclosure () -> F,
+    _ options: KodableOption<Value>...
   )
   where F.To == Value, F.From: Decodable {
     self.init(
       value: nil, key: key(), options: options, hasDefault: false,
-      codec: TransformerCodec(transformer: transformer))
+      codec: TransformerCodec(transformer: transformer()))
   }
 
   /// Reads and converts the raw value at `key`, keeping the initial value when
   /// it is missing or `null`.
   @inlinable
   public init<F: Transformer>(
-    wrappedValue: Value, _ key: @autoclosure () -> Path? = nil, using transformer: F,
+    wrappedValue: Value, _ key: @autoclosure () -> Path? = nil,
+    using transformer: @autoclosure () -> F,
     _ options: KodableOption<Value>...
   ) where F.To == Value, F.From: Decodable {
     self.init(
       value: wrappedValue, key: key(), options: options, hasDefault: true,
-      codec: TransformerCodec(transformer: transformer))
+      codec: TransformerCodec(transformer: transformer()))
   }
 
   /// Reads and converts the raw value at `key` into an optional property:
   /// `@Coding("birthday", using: DateFromString(format: "yyyy/MM/dd")) var birthday: Date?`.
   @inlinable
   public init<F: Transformer>(
-    _ key: @autoclosure () -> Path? = nil, using transformer: F, _ options: KodableOption<Value>...
+    _ key: @autoclosure () -> Path? = nil, using transformer: @autoclosure () -> F,
+    _ options: KodableOption<Value>...
   )
   where Value == F.To?, F.From: Decodable {
     self.init(
       value: nil, key: key(), options: options, hasDefault: false,
-      codec: OptionalTransformerCodec(transformer: transformer))
+      codec: OptionalTransformerCodec(transformer: transformer()))
   }
   /// Reads the raw value at `key` with one transformer and writes it back with
   /// another: `decode` converts the document's value into the property's,
@@ -164,23 +167,25 @@ extension Coding {
   /// ```
   @inlinable
   public init<D: Transformer, E: Transformer>(
-    _ key: @autoclosure () -> Path? = nil, decode: D, encode: E, _ options: KodableOption<Value>...
+    _ key: @autoclosure () -> Path? = nil, decode: @autoclosure () -> D,
+    encode: @autoclosure () -> E, _ options: KodableOption<Value>...
   ) where D.To == Value, D.From: Decodable, E.From == Value, E.To: Encodable {
     self.init(
       value: nil, key: key(), options: options, hasDefault: false,
-      codec: TwoWayCodec(decode: decode, encode: encode))
+      codec: TwoWayCodec(decode: decode(), encode: encode()))
   }
 
   /// Reads and writes through two transformers, keeping the initial value
   /// when the key is missing or `null`.
   @inlinable
   public init<D: Transformer, E: Transformer>(
-    wrappedValue: Value, _ key: @autoclosure () -> Path? = nil, decode: D, encode: E,
+    wrappedValue: Value, _ key: @autoclosure () -> Path? = nil, decode: @autoclosure () -> D,
+    encode: @autoclosure () -> E,
     _ options: KodableOption<Value>...
   ) where D.To == Value, D.From: Decodable, E.From == Value, E.To: Encodable {
     self.init(
       value: wrappedValue, key: key(), options: options, hasDefault: true,
-      codec: TwoWayCodec(decode: decode, encode: encode))
+      codec: TwoWayCodec(decode: decode(), encode: encode()))
   }
 }
 

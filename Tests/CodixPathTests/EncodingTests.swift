@@ -98,3 +98,21 @@ func encodingRejectsInvalidPaths(path: String) throws {
   }
   #expect(throws: CodixError.self) { try encoded(Twice()) }
 }
+
+/// Three dotted paths whose texts have one length, so they share a slot of
+/// the per-thread memo of split paths.
+private struct SameSlotWrites: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(1, at: "ab.c")
+    try encoder.encode(2, at: "a.bc")
+    try encoder.encode(3, at: "ab.d")
+  }
+}
+
+@Test func dottedPathsSharingAMemoSlotEachWriteAtTheirOwnKeys() throws {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  let text = String(
+    decoding: try encoder.encode([SameSlotWrites(), SameSlotWrites()]), as: UTF8.self)
+  #expect(text == #"[{"a":{"bc":2},"ab":{"c":1,"d":3}},{"a":{"bc":2},"ab":{"c":1,"d":3}}]"#)
+}

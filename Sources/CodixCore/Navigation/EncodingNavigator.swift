@@ -27,17 +27,16 @@ package enum EncodingNavigator {
       return
     }
     if let text = path.dottedText {
+      // Split once per thread while calls keep passing the same text.
+      let keys = DottedPathMemo.split(text)
       var container = encoder.container(keyedBy: CodixKey.self)
-      for (key, isLast) in DottedKeys(text) {
-        guard isLast else {
-          container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
-          continue
-        }
-        do {
-          try container.codixEncode(value, forKey: CodixKey(key))
-        } catch {
-          throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
-        }
+      for key in keys.objects {
+        container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+      }
+      do {
+        try container.codixEncode(value, forKey: keys.last)
+      } catch {
+        throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
       }
       return
     }

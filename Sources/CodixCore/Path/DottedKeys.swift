@@ -1,6 +1,7 @@
 /// The keys of a path of plain keys joined by dots (`"address.city"`),
 /// split as they are read: no array. The one splitter of dotted text, used by
-/// the walk, the path style's fast decode and encode, and `Path.components`.
+/// the walk, `Path.components` and `DottedPath` (what the path style's fast
+/// decode and encode keep per thread).
 @usableFromInline
 package struct DottedKeys: Sequence, IteratorProtocol {
   @usableFromInline let text: String
@@ -26,10 +27,11 @@ package struct DottedKeys: Sequence, IteratorProtocol {
 
 /// The keys of a path of plain keys joined by dots, split once: the objects
 /// on the way and the key of the value.
+@usableFromInline
 package final class DottedPath {
   package let text: String
-  package let objects: [String]
-  package let last: CodixKey
+  @usableFromInline package let objects: [String]
+  @usableFromInline package let last: CodixKey
 
   package init(_ text: String) {
     self.text = text
@@ -46,6 +48,7 @@ package final class DottedPath {
 /// The dotted paths one thread split lately, one per length of text: code
 /// that reads `"address.city"` for every value passes the same text each
 /// time, and comparing it with the kept text costs less than splitting it.
+@usableFromInline
 package struct DottedPathMemo {
   private var paths = [DottedPath?](repeating: nil, count: 16)
 
@@ -58,5 +61,16 @@ package struct DottedPathMemo {
     let path = DottedPath(text)
     paths[index] = path
     return path
+  }
+
+  private static let perThread = ThreadLocal { DottedPathMemo() }
+
+  /// The keys of `text`, from this thread's memo: for code that has no
+  /// per-thread state of its own at hand (encoding; decoding keeps its memo
+  /// in its keyed-container cache).
+  @usableFromInline
+  package static func split(_ text: String) -> DottedPath {
+    guard let memo = perThread.pointer else { return DottedPath(text) }
+    return memo.pointee.path(text)
   }
 }

@@ -26,10 +26,14 @@ final class FieldNode {
   /// The positions below this one reached by an index, in declaration order.
   @exclusivity(unchecked) private(set) var indexChildren: [(index: Int, node: FieldNode)] = []
   /// The key children that hold properties only, flattened to one entry per
-  /// property: the engine's hot loop (set by `finish()`).
-  @exclusivity(unchecked) private(set) var leaves: [(key: CodixKey, field: Field)] = []
+  /// property: the engine's hot loop (set by `finish()`). `respellable`:
+  /// whether the key may be stored under another spelling (see
+  /// `KeySpelling.mayRespell`), worked out once here rather than per read.
+  @exclusivity(unchecked) private(set) var leaves:
+    [(key: CodixKey, field: Field, respellable: Bool)] = []
   /// The key children with positions below them (set by `finish()`).
-  @exclusivity(unchecked) private(set) var branches: [(key: CodixKey, node: FieldNode)] = []
+  @exclusivity(unchecked) private(set) var branches:
+    [(key: CodixKey, node: FieldNode, respellable: Bool)] = []
   /// The first required property below the key children, named when the
   /// object they live in is absent.
   @exclusivity(unchecked) private(set) var firstRequiredInObject: Field?
@@ -99,19 +103,20 @@ final class FieldNode {
   /// Works out the required properties once the tree is complete. Plain
   /// loops: this runs for every model type's first decode.
   func finish() {
-    var leaves: [(key: CodixKey, field: Field)] = []
+    var leaves: [(key: CodixKey, field: Field, respellable: Bool)] = []
     leaves.reserveCapacity(keyChildren.count)
-    var branches: [(key: CodixKey, node: FieldNode)] = []
+    var branches: [(key: CodixKey, node: FieldNode, respellable: Bool)] = []
     var firstRequiredInObject: Field?
     var aliasedInObject: [Field] = []
     var firstOwnerInObject: Field?
     for child in keyChildren {
       let node = child.node
       node.finish()
+      let respellable = KeySpelling.mayRespell(child.key)
       if node.hasChildren {
-        branches.append(child)
+        branches.append((child.key, node, respellable))
       } else {
-        for field in node.fields { leaves.append((child.key, field)) }
+        for field in node.fields { leaves.append((child.key, field, respellable)) }
       }
       if firstRequiredInObject == nil { firstRequiredInObject = node.firstRequired }
       if firstOwnerInObject == nil { firstOwnerInObject = node.owner }

@@ -100,14 +100,14 @@ enum WrapperEngine {
       for field in node.aliasedInObject { try attempt { try readAliases(field, context) } }
       return
     }
-    for (key, field) in node.leaves {
+    for (key, field, respellable) in node.leaves {
       if let fast = field.fast,
         let stored = try? fast.read(container, key, into: field.storage(in: context.base))
       {
         if !stored {
           try attempt {
             // Missing or null: perhaps stored under another spelling.
-            let other = context.spelling(of: key, in: container)
+            let other = context.spelling(of: key, in: container, respellable: respellable)
             var position = Cursor.keyed(container, other)
             if other.stringValue != key.stringValue {
               try read(field, at: &position, context)
@@ -119,13 +119,15 @@ enum WrapperEngine {
         continue
       }
       try attempt {
-        var position = Cursor.keyed(container, context.spelling(of: key, in: container))
+        var position = Cursor.keyed(
+          container, context.spelling(of: key, in: container, respellable: respellable))
         try read(field, at: &position, context)
       }
     }
-    for (key, child) in node.branches {
+    for (key, child, respellable) in node.branches {
       try attempt {
-        try decode(child, at: .keyed(container, context.spelling(of: key, in: container)), context)
+        let spelled = context.spelling(of: key, in: container, respellable: respellable)
+        try decode(child, at: .keyed(container, spelled), context)
       }
     }
   }
@@ -355,9 +357,12 @@ private struct DecodeContext {
 
   /// `key` as `container` stores it: `key`, unless it is missing and the
   /// decoder renames keys from snake case (see `KeySpelling`).
-  func spelling(of key: CodixKey, in container: KeyedDecodingContainer<CodixKey>) -> CodixKey {
+  /// `respellable` is `KeySpelling.mayRespell(key)`, worked out by the table.
+  func spelling(
+    of key: CodixKey, in container: KeyedDecodingContainer<CodixKey>, respellable: Bool
+  ) -> CodixKey {
     // The decoder is asked only after a miss: a present key costs a lookup.
-    guard KeySpelling.mayRespell(key), !container.contains(key),
+    guard respellable, !container.contains(key),
       KeySpelling.convertsFromSnakeCase(decoder)
     else {
       return key

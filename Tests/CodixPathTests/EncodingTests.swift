@@ -99,13 +99,16 @@ func encodingRejectsInvalidPaths(path: String) throws {
   #expect(throws: CodixError.self) { try encoded(Twice()) }
 }
 
-/// Three dotted paths whose texts have one length, so they share a slot of
-/// the per-thread memo of split paths.
+/// Five dotted paths whose texts have one length, so they share a set of
+/// the per-thread memo of split paths, one more than it keeps: each is read
+/// from the memo or split again, never taken for another.
 private struct SameSlotWrites: Encodable {
   func encode(to encoder: any Encoder) throws {
     try encoder.encode(1, at: "ab.c")
     try encoder.encode(2, at: "a.bc")
     try encoder.encode(3, at: "ab.d")
+    try encoder.encode(4, at: "x.yz")
+    try encoder.encode(5, at: "ab.e")
   }
 }
 
@@ -114,5 +117,6 @@ private struct SameSlotWrites: Encodable {
   encoder.outputFormatting = .sortedKeys
   let text = String(
     decoding: try encoder.encode([SameSlotWrites(), SameSlotWrites()]), as: UTF8.self)
-  #expect(text == #"[{"a":{"bc":2},"ab":{"c":1,"d":3}},{"a":{"bc":2},"ab":{"c":1,"d":3}}]"#)
+  let one = #"{"a":{"bc":2},"ab":{"c":1,"d":3,"e":5},"x":{"yz":4}}"#
+  #expect(text == "[\(one),\(one)]")
 }

@@ -199,4 +199,8 @@ private struct CountedKey: Kodable {
   }
   #expect(countedKeyEvaluations == 1)
   #expect(countedTransformers == 1)
+  // An instance your code makes keeps its setup, so that it can be encoded.
+  _ = CountedKey()
+  #expect(countedKeyEvaluations == 2)
+  #expect(countedTransformers == 2)
 }

@@ -45,21 +45,32 @@ package final class DottedPath {
   }
 }
 
-/// The dotted paths one thread split lately, one per length of text: code
+/// The dotted paths one thread split lately, a few per length of text: code
 /// that reads `"address.city"` for every value passes the same text each
-/// time, and comparing it with the kept text costs less than splitting it.
+/// time, and comparing it with the kept texts of its length costs less than
+/// splitting it. Four per length, so that siblings of one length
+/// (`"user.name"`, `"user.city"`) read in turn do not push each other out.
 @usableFromInline
 package struct DottedPathMemo {
-  private var paths = [DottedPath?](repeating: nil, count: 16)
+  private static let ways = 4
+  private var paths = [DottedPath?](repeating: nil, count: 16 * ways)
+  /// Per length, the way the next new text replaces.
+  private var next = [UInt8](repeating: 0, count: 16)
 
   package init() {}
 
   /// The keys of `text`, split on the first call with it.
   package mutating func path(_ text: String) -> DottedPath {
-    let index = text.utf8.count & 15
-    if let known = paths[index], known.text == text { return known }
+    let set = text.utf8.count & 15
+    let first = set * Self.ways
+    for index in first..<(first + Self.ways) {
+      guard let known = paths[index] else { break }
+      if known.text == text { return known }
+    }
     let path = DottedPath(text)
-    paths[index] = path
+    let way = Int(next[set])
+    paths[first + way] = path
+    next[set] = UInt8((way + 1) % Self.ways)
     return path
   }
 

@@ -492,32 +492,35 @@ private struct Siblings: Decodable, Equatable {
     ])
 }
 
-/// Reads dotted paths whose texts fall in the same slot of the thread's
-/// memo of split paths (one path per length modulo 16), in turn, for each
-/// element: each read must walk its own keys, not the last path kept there.
+/// Reads dotted paths whose texts fall in the same set of the thread's memo
+/// of split paths (four paths per length modulo 16), five in turn, one more
+/// than the set keeps, for each element: each read must walk its own keys,
+/// not a path kept there for another text.
 private struct SameSlotPaths: Decodable, Equatable {
   let first: Int
   let second: Int
   let third: Int
-  init(first: Int, second: Int, third: Int) {
-    (self.first, self.second, self.third) = (first, second, third)
+  let fourth: Int
+  let fifth: Int
+  init(_ values: [Int]) {
+    (first, second, third, fourth, fifth) = (values[0], values[1], values[2], values[3], values[4])
   }
   init(from decoder: any Decoder) throws {
     first = try decoder.decode(at: "ab.c")  // 4 bytes
     second = try decoder.decode(at: "a.bc")  // 4 bytes
     third = try decoder.decode(at: "abcdefghijklmnop.qrs")  // 20 bytes: 20 % 16 == 4
+    fourth = try decoder.decode(at: "ab.d")  // 4 bytes
+    fifth = try decoder.decode(at: "x.yz")  // 4 bytes
   }
 }
 
 @Test func dottedPathsSharingAMemoSlotEachReadTheirOwnKeys() throws {
   let document = json(
     #"""
-    [{"ab": {"c": 1}, "a": {"bc": 2}, "abcdefghijklmnop": {"qrs": 3}},
-     {"ab": {"c": 4}, "a": {"bc": 5}, "abcdefghijklmnop": {"qrs": 6}}]
+    [{"ab": {"c": 1, "d": 4}, "a": {"bc": 2}, "abcdefghijklmnop": {"qrs": 3}, "x": {"yz": 5}},
+     {"ab": {"c": 6, "d": 9}, "a": {"bc": 7}, "abcdefghijklmnop": {"qrs": 8}, "x": {"yz": 10}}]
     """#)
   #expect(
     try JSONDecoder().decode([SameSlotPaths].self, from: document)
-      == [
-        SameSlotPaths(first: 1, second: 2, third: 3), SameSlotPaths(first: 4, second: 5, third: 6),
-      ])
+      == [SameSlotPaths([1, 2, 3, 4, 5]), SameSlotPaths([6, 7, 8, 9, 10])])
 }

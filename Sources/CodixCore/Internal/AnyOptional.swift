@@ -22,3 +22,10 @@ extension Optional: AnyOptional {
     }
   }
 }
+
+/// `T` as an optional type, or `nil` when it is not one: the way to ask
+/// where `T` is a generic parameter. Asks the runtime's cheap question
+/// first, so a type that is not optional costs no conformance search.
+package func anyOptionalType<T>(_: T.Type) -> (any AnyOptional.Type)? {
+  _isOptional(T.self) ? T.self as? any AnyOptional.Type : nil
+}

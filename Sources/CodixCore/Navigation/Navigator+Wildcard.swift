@@ -22,7 +22,7 @@ extension Array: WildcardCollection where Element: Decodable {
   package static func collect(_ rest: Path, from array: inout any UnkeyedDecodingContainer)
     throws(CodixError) -> [Element]
   {
-    let optional = Element.self as? any AnyOptional.Type
+    let optional = anyOptionalType(Element.self)
     var elements: [Element] = []
     if let count = array.count { elements.reserveCapacity(count) }
     while !array.isAtEnd {

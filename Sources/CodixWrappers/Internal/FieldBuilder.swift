@@ -344,7 +344,7 @@ enum FieldBuilder {
 /// with a check made once per type: no cast per value.
 enum NilCheck {
   static func make<V>(for type: V.Type) -> ((V) -> Bool)? {
-    guard _isOptional(V.self), let optional = V.self as? any AnyOptional.Type else { return nil }
+    guard let optional = anyOptionalType(V.self) else { return nil }
     func check<Wrapped>(_: Wrapped.Type) -> Any {
       { (value: Wrapped?) in value == nil }
     }

@@ -27,9 +27,7 @@ struct FieldSetup<Value>: Sendable {
     self.options = options
     self.hasDefault = hasDefault
     self.codecBox = codec.map(CodecBox.init)
-    var flags: OptionFlags = options.isEmpty ? [] : .given
-    for option in options { flags.formUnion(option.flag) }
-    self.flags = flags
+    self.flags = OptionFlags.of(options)
   }
 
   /// The path to read, from the options' `.key` or the initializer's key.

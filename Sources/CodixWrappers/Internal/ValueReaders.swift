@@ -15,7 +15,7 @@ import Foundation
 
 enum ValueReaders {
   static func reader<V: Decodable>(for type: V.Type, rules: FieldRules) -> FieldReader<V> {
-    if _isOptional(V.self), let optional = V.self as? any AnyOptional.Type,
+    if let optional = anyOptionalType(V.self),
       let wrapped = optional.wrappedType as? any Decodable.Type,
       let lifted = liftedReader(wrapped, rules) as? FieldReader<V>
     {

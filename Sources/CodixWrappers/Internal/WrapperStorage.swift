@@ -17,8 +17,7 @@ struct WrapperStorage<Value> {
   /// The value, or `nil` of an optional `Value` when none was set.
   var current: Value? {
     if let value { return value }
-    guard _isOptional(Value.self) else { return nil }
-    return (Value.self as? any AnyOptional.Type)?.noneValue as? Value
+    return anyOptionalType(Value.self)?.noneValue as? Value
   }
 }
 

@@ -67,14 +67,9 @@ public struct KodableOption<Value>: Sendable {
   }
 
   let kind: Kind
-  /// The option as a flag, when it carries no value: what a property's
-  /// setup collects once, so that the field table reads its flags without
-  /// walking the (generic) option list.
-  @usableFromInline let flag: OptionFlags
 
   init(_ kind: Kind) {
     self.kind = kind
-    self.flag = kind.flag
   }
 
   /// Turns off the lossy fallbacks for this property: a `Bool` must be a
@@ -228,7 +223,8 @@ extension KodableOption where Value == [String: JSONValue] {
 }
 
 /// The options that carry no value, as one set: not generic, so reading them
-/// costs no metadata lookup.
+/// costs no metadata lookup. A property's setup collects them once, so that
+/// the field table reads them without walking the (generic) option list.
 @usableFromInline
 struct OptionFlags: OptionSet, Sendable {
   @usableFromInline let rawValue: UInt8
@@ -244,5 +240,13 @@ struct OptionFlags: OptionSet, Sendable {
   static let extras = OptionFlags(rawValue: 1 << 3)
   static let defaultOnFailure = OptionFlags(rawValue: 1 << 4)
   /// Some option, of any kind, was given.
-  @usableFromInline static let given = OptionFlags(rawValue: 1 << 7)
+  static let given = OptionFlags(rawValue: 1 << 7)
+
+  /// The flags of `options`, `.given` among them when there is any.
+  @usableFromInline
+  static func of<Value>(_ options: [KodableOption<Value>]) -> OptionFlags {
+    var flags: OptionFlags = options.isEmpty ? [] : .given
+    for option in options { flags.formUnion(option.kind.flag) }
+    return flags
+  }
 }

@@ -219,7 +219,7 @@ enum SynthesizedCoding {
       throw codix
     }
     if let value { return value }
-    if _isOptional(V.self), let none = (V.self as? any AnyOptional.Type)?.noneValue as? V {
+    if let none = anyOptionalType(V.self)?.noneValue as? V {
       return none
     }
     var error = Absence(at: cursor, .null).error(expected: TypeNames.display(V.self))

@@ -60,6 +60,24 @@ private func table<Root: Dekodable>(_ type: Root.Type) throws -> ModelTable {
   #expect(byName["plain"]?.isRequired == false)
 }
 
+private struct Strictness: Kodable {
+  @Coding var id: Int
+  @Coding("first_name") var firstName: String
+  @Coding var nickname: String?
+  @Coding var count: Int = 0
+  @Coding("name", .aliases("title")) var name: String
+}
+
+@Test func onlyPropertiesThatFailWhenAbsentAreReadStrictly() throws {
+  // A strict read insists on the value (`decode`, not `decodeIfPresent`);
+  // it would make every object throw for a property that may be absent, or
+  // whose key a snake-case decoder stores under another spelling.
+  let leaves = try table(Strictness.self).root.leaves
+  let strict = Dictionary(uniqueKeysWithValues: leaves.map { ($0.field.name, $0.strict) })
+  #expect(
+    strict == ["id": true, "firstName": false, "nickname": false, "count": false, "name": false])
+}
+
 private struct Conflicting: Kodable {
   @Coding var tags: [String]
   @Coding("tags[0]") var firstTag: String

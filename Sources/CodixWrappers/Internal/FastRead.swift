@@ -34,12 +34,14 @@ struct FastRead {
     try scalar.write(&container, forKey: key, from: storage + valueOffset, nested: nested)
   }
 
-  /// Reads the value at `key` into the wrapper whose storage is at `storage`.
+  /// Reads the value at `key` into the wrapper whose storage is at `storage`;
+  /// `strict` when its absence is an error (see `StandardScalar.read`).
   @inline(__always)
   func read(
     _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
-    into storage: UnsafeMutableRawPointer
+    into storage: UnsafeMutableRawPointer, strict: Bool
   ) throws -> Bool {
-    try scalar.read(container, forKey: key, into: storage + valueOffset, nested: nested)
+    try scalar.read(
+      container, forKey: key, into: storage + valueOffset, nested: nested, strict: strict)
   }
 }

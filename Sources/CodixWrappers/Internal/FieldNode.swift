@@ -29,8 +29,11 @@ final class FieldNode {
   /// property: the engine's hot loop (set by `finish()`). `respellable`:
   /// whether the key may be stored under another spelling (see
   /// `KeySpelling.mayRespell`), worked out once here rather than per read.
+  /// `strict`: whether a fast read may insist on the value (see
+  /// `StandardScalar.read`): the property fails when it is absent at this
+  /// key, and no other spelling of the key can hold it.
   @exclusivity(unchecked) private(set) var leaves:
-    [(key: CodixKey, field: Field, respellable: Bool)] = []
+    [(key: CodixKey, field: Field, respellable: Bool, strict: Bool)] = []
   /// The key children with positions below them (set by `finish()`).
   @exclusivity(unchecked) private(set) var branches:
     [(key: CodixKey, node: FieldNode, respellable: Bool)] = []
@@ -103,7 +106,7 @@ final class FieldNode {
   /// Works out the required properties once the tree is complete. Plain
   /// loops: this runs for every model type's first decode.
   func finish() {
-    var leaves: [(key: CodixKey, field: Field, respellable: Bool)] = []
+    var leaves: [(key: CodixKey, field: Field, respellable: Bool, strict: Bool)] = []
     leaves.reserveCapacity(keyChildren.count)
     var branches: [(key: CodixKey, node: FieldNode, respellable: Bool)] = []
     var firstRequiredInObject: Field?
@@ -116,7 +119,9 @@ final class FieldNode {
       if node.hasChildren {
         branches.append((child.key, node, respellable))
       } else {
-        for field in node.fields { leaves.append((child.key, field, respellable)) }
+        for field in node.fields {
+          leaves.append((child.key, field, respellable, !respellable && field.failsAtOwnPath))
+        }
       }
       if firstRequiredInObject == nil { firstRequiredInObject = node.firstRequired }
       if firstOwnerInObject == nil { firstOwnerInObject = node.owner }

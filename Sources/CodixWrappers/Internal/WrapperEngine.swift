@@ -100,9 +100,10 @@ enum WrapperEngine {
       for field in node.aliasedInObject { try attempt { try readAliases(field, context) } }
       return
     }
-    for (key, field, respellable) in node.leaves {
+    for (key, field, respellable, strict) in node.leaves {
       if let fast = field.fast,
-        let stored = try? fast.read(container, key, into: field.storage(in: context.base))
+        let stored = try? fast.read(
+          container, key, into: field.storage(in: context.base), strict: strict)
       {
         if !stored {
           try attempt {

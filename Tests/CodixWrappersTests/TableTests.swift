@@ -186,6 +186,34 @@ private struct FlattensBrokenPart: Kodable {
   #expect(error.property == "value")
 }
 
+private final class CircleHead: Kodable {
+  @Coding var id: Int
+  @Coding("") var tail: CircleTail?
+}
+
+private final class CircleTail: Kodable {
+  @Coding var name: String
+  @Coding("") var head: CircleHead?
+}
+
+private final class FlattensItself: Kodable {
+  @Coding var id: Int
+  @Coding("") var again: FlattensItself?
+}
+
+@Test func modelsThatFlattenEachOtherInACircleAreAClearErrorNotAStackOverflow() throws {
+  let data = Data(#"{"id": 1, "name": "x"}"#.utf8)
+  let circle = try #require(throws: CodixError.self) { try CircleHead.decode(from: data) }
+  #expect(circle.kind == .typeMismatch)
+  #expect(circle.description.contains("CircleHead needs CircleTail needs CircleHead again"))
+  // The other model of the circle fails too, from either end.
+  let tail = try #require(throws: CodixError.self) { try CircleTail.decode(from: data) }
+  #expect(tail.kind == .typeMismatch)
+  #expect(tail.description.contains("CircleTail"))
+  let itself = try #require(throws: CodixError.self) { try FlattensItself.decode(from: data) }
+  #expect(itself.description.contains("FlattensItself needs FlattensItself again"))
+}
+
 nonisolated(unsafe) private var countedKeyEvaluations = 0
 
 private func countedKey() -> Path {

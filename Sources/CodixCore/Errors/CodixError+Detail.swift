@@ -36,6 +36,8 @@ extension CodixError {
     case conflictingPaths(first: String, firstPath: Path, second: String, secondPath: Path)
     /// A model that is neither a struct nor a class.
     case unsupportedModel(model: String)
+    /// Models that flatten each other in a circle, the first named again last.
+    case flatteningCycle(models: [String])
     /// A wrapper that kept no keys and options (made while decoding another model).
     case setupNotRecorded(property: String)
     /// A path with `[*]` used where no array is collected: decoding `type`

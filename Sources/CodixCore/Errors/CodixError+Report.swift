@@ -122,6 +122,10 @@ extension CodixError.Detail {
       return "\(model) is neither a struct nor a class. Codix property wrappers decode structs "
         + "and classes, whose stored properties it can list; write init(from:) with CodixPath "
         + "for an enum."
+    case .flatteningCycle(let models):
+      return "Reading \(models.joined(separator: " needs ")) again: models that flatten each "
+        + "other in a circle (or an init() that decodes its own type) would read the same object "
+        + "forever. Give one of them a key (@Coding(\"key\")) instead of flattening it."
     case .setupNotRecorded(let property):
       return "Property \(property) comes from a wrapper that kept no keys and options. Encode "
         + "an instance made by your own code, or make the type Dekodable."

@@ -14,6 +14,8 @@ enum ModelTables {
 
   private static let storage = Storage()
   private static let recentTables = ThreadLocal { RecentTables() }
+  /// The types whose tables this thread is building, outermost first.
+  private static let tablesBeingBuilt = ThreadLocal { [Any.Type]() }
 
   /// The table of a `Dekodable` type, found in this thread's recent tables
   /// first: decoding an instance takes no lock.
@@ -85,6 +87,19 @@ enum ModelTables {
     storage.lock.unlock()
     if let cached { return cached }
     if let failure { throw failure }
+    // A type asked for again while this thread builds it: models that
+    // flatten each other in a circle (each needs the other's keys, and each
+    // decode would read the other again), or an init() that decodes its own
+    // type. Without this check, a stack overflow.
+    let building = tablesBeingBuilt.pointer
+    if let chain = building?.pointee, chain.contains(where: { ObjectIdentifier($0) == id }) {
+      let models = (chain.drop { ObjectIdentifier($0) != id } + [type]).map { "\($0)" }
+      throw CodixError(
+        .typeMismatch, at: .root, detail: .flatteningCycle(models: models),
+        expected: "models that do not flatten each other in a circle")
+    }
+    building?.pointee.append(type)
+    defer { building?.pointee.removeLast() }
     // Built outside the lock: building runs the model's init(), which may be
     // arbitrary code, even a decode of another model.
     let (instance, created) = prototype()

@@ -20,12 +20,6 @@ private struct StrictUser: Kodable, Equatable {
   @Coding("") var meta: Meta
 }
 
-private struct StrictOptionalMeta: Kodable {
-  static let unknownKeys = UnknownKeys.reject
-  @Coding var id: Int
-  @Coding("") var meta: Meta?
-}
-
 private struct WarnedUser: Kodable {
   static let unknownKeys = UnknownKeys.warn
   @Coding var id: Int
@@ -64,18 +58,6 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
   #expect(user.firstName == "Ana")
   #expect(user.meta.created == "2024")
   #expect(user.meta.version == 2)
-}
-
-@Test func anOptionalFlattenedModelsKeysAreKnownAndOthersStillRejected() throws {
-  let value = try JSONDecoder().decode(
-    StrictOptionalMeta.self, from: json(#"{"id": 1, "created_at": "2024", "version": 2}"#))
-  #expect(value.meta?.version == 2)
-  let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(
-      StrictOptionalMeta.self, from: json(#"{"id": 1, "versoin": 2}"#))
-  }
-  #expect(error.path == "versoin")
-  #expect(error.description.contains(#"did you mean "version"?"#))
 }
 
 @Test func anUnknownKeyIsRejectedWithTheKeyItProbablyMeant() throws {

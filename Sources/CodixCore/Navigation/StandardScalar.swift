@@ -9,7 +9,7 @@
 //   code, so it finds T's case here first (a constant once specialised, a few
 //   pointer comparisons otherwise) and calls the concrete overload.
 // - The wrapper engine reads a scalar property straight into its storage
-//   (`read(_:forKey:into:nested:)`), and writes one with `codixEncode`.
+//   (`read(_:forKey:into:nested:strict:)`), and writes one with `codixEncode`.
 // - A lossy array of scalars is first read whole, strictly.
 // - A scalar is never named as the model an error happened in.
 //

@@ -262,10 +262,7 @@ enum FieldBuilder {
 
   /// The keys a flattened property of type `V` reads from its model's object.
   private static func flattenedClaims<V>(of type: V.Type) -> Claims {
-    // An optional model (`@Coding("") var details: Details?`) reads the
-    // same keys when it is there.
-    let flattened = anyOptionalType(V.self)?.wrappedType ?? V.self
-    guard let model = flattened as? any Dekodable.Type else { return .unknown }
+    guard let model = V.self as? any Dekodable.Type else { return .unknown }
     func keys<M: Dekodable>(_: M.Type) -> () throws(CodixError) -> Set<String>? {
       { () throws(CodixError) in try ModelTables.decodingTable(for: M.self).claimedKeys() }
     }

@@ -109,7 +109,10 @@ enum ModelTables {
     } catch {
       // A value that was not made for the table (an encode-only model's
       // own) says nothing certain about its type: do not cache its failure.
-      if created != nil {
+      // Nor a circle met on the way: it may pass through this type only
+      // because of where the build started (an init() that decodes another
+      // model once), and a real circle fails again at every decode.
+      if created != nil, !error.isFlatteningCycle {
         storage.lock.lock()
         storage.failures[id] = error
         storage.lock.unlock()
@@ -178,5 +181,13 @@ private struct RecentTables {
       plans[next] = plan
       next = (next + 1) % Self.capacity
     }
+  }
+}
+
+extension CodixError {
+  /// Whether this is the error of a circle of models that flatten each other.
+  fileprivate var isFlatteningCycle: Bool {
+    if case .flatteningCycle? = detail { return true }
+    return false
   }
 }

@@ -60,6 +60,45 @@ private func table<Root: Dekodable>(_ type: Root.Type) throws -> ModelTable {
   #expect(byName["plain"]?.isRequired == false)
 }
 
+private struct Modified: Kodable {
+  @Coding(.trimmed) var trimmed: String
+  @Coding(.trimmed, .modifier(KodableModifier { $0 + "!" })) var twice: String
+  @Coding(.clamping(to: 0...10)) var clamped: Int
+  @Coding(.clamping(to: 0...1)) var ratio: Double
+  @Coding(.trimmed, .validation { !$0.isEmpty }) var validated: String
+  @Coding(.ascending) var sorted: [Int]
+}
+
+@Test func scalarsWhoseModifiersAreAllOverridesAreReadFast() throws {
+  let byName = Dictionary(
+    uniqueKeysWithValues: try table(Modified.self).fields.map { ($0.name, $0) })
+  for name in ["trimmed", "twice", "clamped", "ratio"] {
+    #expect(byName[name]?.fast != nil, "\(name)")
+    #expect(byName[name]?.overrides != nil, "\(name)")
+  }
+  // A validation may fail, and the read reports it; an array is no scalar.
+  for name in ["validated", "sorted"] {
+    #expect(byName[name]?.fast == nil, "\(name)")
+    #expect(byName[name]?.overrides == nil, "\(name)")
+  }
+  // In order, and after the lossy read the fast one leaves to the slow path.
+  let value = try Modified.decode(
+    from: Data(
+      #"{"trimmed": " a ", "twice": 42, "clamped": 99, "ratio": 1.5, "validated": " v ", "sorted": [2, 1]}"#
+        .utf8))
+  #expect(value.trimmed == "a")
+  #expect(value.twice == "42!")
+  #expect(value.clamped == 10)
+  #expect(value.ratio == 1)
+  #expect(value.validated == "v")
+  #expect(value.sorted == [1, 2])
+  let twice = try Modified.decode(
+    from: Data(
+      #"{"trimmed": "a", "twice": " b ", "clamped": 1, "ratio": 0, "validated": "v", "sorted": []}"#
+        .utf8))
+  #expect(twice.twice == "b!")
+}
+
 private struct Strictness: Kodable {
   @Coding var id: Int
   @Coding("first_name") var firstName: String

@@ -44,6 +44,9 @@ final class Field {
   /// For a plain scalar with no options: a read straight into the storage.
   /// The engine falls back on `read` when it throws.
   let fast: FastRead?
+  /// The property's modifiers, when they are all overrides, applied to the
+  /// value a fast read stored (the slow read applies them itself).
+  let overrides: ((UnsafeMutableRawPointer) -> Void)?
   /// The same, for writing: `nil` when the property has `.encodeAsNullIfNil`.
   let fastWrite: FastRead?
   /// Reads the value at the cursor into the property's storage at the
@@ -63,7 +66,7 @@ final class Field {
     expected: @escaping () -> String,
     isRequired: Bool, fallsBack: Bool = false, debugJSON: Bool, claims: Claims = .pathOnly,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
-    fastWrite: FastRead? = nil,
+    overrides: ((UnsafeMutableRawPointer) -> Void)? = nil, fastWrite: FastRead? = nil,
     read: @escaping FieldRead,
     write: @escaping PathWrite, writeKeyed: @escaping KeyedWrite,
     writesValue: @escaping (UnsafeRawPointer) -> Bool
@@ -81,6 +84,7 @@ final class Field {
     self.writes = writes
     self.offset = offset
     self.fast = fast
+    self.overrides = overrides
     self.fastWrite = fastWrite
     self.read = read
     self.write = write

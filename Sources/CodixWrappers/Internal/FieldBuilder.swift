@@ -130,7 +130,16 @@ enum FieldBuilder {
       )
     }
     let plainValue = !setup.hasOptions || (setup.modifiers == nil && !setup.debugJSON)
-    let fast = plainValue && spread == nil ? kit.fast : nil
+    let plainFast = plainValue && spread == nil ? kit.fast : nil
+    // Overrides (`.trimmed`, sorting, clamping) never fail: a scalar they
+    // change is read fast too, then changed where it was stored.
+    let overrides =
+      if plainFast == nil, spread == nil, !setup.debugJSON, let fast = kit.fast {
+        overriding(W.self, setup, valueOffset: fast.valueOffset)
+      } else {
+        nil as ((UnsafeMutableRawPointer) -> Void)?
+      }
+    let fast = plainFast ?? (overrides == nil ? nil : kit.fast)
     var claims = Claims.pathOnly
     if path.isRoot {
       // Flattened: the model's own object, read as another model.
@@ -152,7 +161,8 @@ enum FieldBuilder {
       fallsBack: setup.defaultOnFailure && (setup.hasDefault || kit.isOptional),
       debugJSON: setup.debugJSON, claims: claims, reads: setup.direction.reads,
       writes: setup.direction.writes,
-      offset: offset, fast: fast, fastWrite: setup.encodesNil || omitted != nil ? nil : fast,
+      offset: offset, fast: fast, overrides: fast == nil ? nil : overrides,
+      fastWrite: setup.encodesNil || omitted != nil ? nil : plainFast,
       read: read,
       write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
   }
@@ -193,6 +203,44 @@ enum FieldBuilder {
       }
       storage.assumingMemoryBound(to: W.self).pointee.storage.value = value
       return true
+    }
+  }
+
+  /// A property's modifiers applied to the value a fast read stored in its
+  /// wrapper at the pointer (its `Value?` is `valueOffset` into the
+  /// wrapper), when they are all overrides; `nil` when it has none, or has a
+  /// validation (which may fail, and is then reported by the read).
+  private static func overriding<W: StorageWrapper>(
+    _: W.Type, _ setup: FieldSetup<W.Value>, valueOffset: Int
+  ) -> ((UnsafeMutableRawPointer) -> Void)? {
+    guard let modifiers = setup.modifiers else { return nil }
+    var overrides: [@Sendable (W.Value) -> W.Value] = []
+    for modifier in modifiers {
+      guard case .override(let override) = modifier.rule else { return nil }
+      overrides.append(override)
+    }
+    // The common value types get code specialised for them: in this
+    // unspecialised code, a generic value costs metadata lookups per call.
+    if let strings = overrides as? [@Sendable (String) -> String] {
+      return overriding(strings, at: valueOffset)
+    }
+    if let strings = overrides as? [@Sendable (String?) -> String?] {
+      return overriding(strings, at: valueOffset)
+    }
+    if let numbers = overrides as? [@Sendable (Int) -> Int] {
+      return overriding(numbers, at: valueOffset)
+    }
+    return overriding(overrides, at: valueOffset)
+  }
+
+  private static func overriding<Value>(
+    _ overrides: [@Sendable (Value) -> Value], at valueOffset: Int
+  ) -> (UnsafeMutableRawPointer) -> Void {
+    { storage in
+      let slot = (storage + valueOffset).assumingMemoryBound(to: Value?.self)
+      guard var value = slot.pointee else { return }
+      for override in overrides { value = override(value) }
+      slot.pointee = value
     }
   }
 

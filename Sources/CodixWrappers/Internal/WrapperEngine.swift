@@ -105,7 +105,9 @@ enum WrapperEngine {
         let stored = try? fast.read(
           container, key, into: field.storage(in: context.base), strict: strict)
       {
-        if !stored {
+        if stored {
+          field.overrides?(field.storage(in: context.base))
+        } else {
           try attempt {
             // Missing or null: perhaps stored under another spelling.
             let other = context.spelling(of: key, in: container, respellable: respellable)

@@ -57,6 +57,17 @@ struct DottedWrapperUser: Kodable {
   @Coding("address.zip") var zip: String
 }
 
+/// The same, with the modifier apps most often put on received text: each string is
+/// trimmed (the hand-written code it is compared with does not trim).
+struct TrimmedWrapperUser: Kodable {
+  @Coding var id: Int
+  @Coding(.trimmed) var name: String
+  @Coding(.trimmed) var email: String
+  @Coding("address.street", .trimmed) var street: String
+  @Coding("address.city", .trimmed) var city: String
+  @Coding("address.zip", .trimmed) var zip: String
+}
+
 // MARK: - Dates
 
 enum DatePayload {

@@ -96,6 +96,9 @@ try report(
     Case(name: "CodixWrappers, plain decode") {
       try decoder.decode([DottedWrapperUser].self, from: usersOnly).count
     },
+    Case(name: "CodixWrappers, .trimmed") {
+      try decoder.decode([TrimmedWrapperUser].self, from: usersOnly).count
+    },
   ], rounds: rounds, iterations: quick ? 2 : 5)
 
 let dates = DatePayload.make(count: 2_000)

@@ -99,6 +99,32 @@ private struct Modified: Kodable {
   #expect(twice.twice == "b!")
 }
 
+private struct ModifiedElsewhere: Kodable {
+  @Coding(.trimmed) var note: String?
+  @Coding("title", .aliases("heading"), .trimmed) var title: String
+  @Coding("first_name", .trimmed) var firstName: String
+}
+
+@Test func overriddenScalarsReadOnTheFullPathAreChangedOnce() throws {
+  let byName = Dictionary(
+    uniqueKeysWithValues: try table(ModifiedElsewhere.self).fields.map { ($0.name, $0) })
+  #expect(byName["note"]?.fast?.nested == true)
+  #expect(byName["note"]?.overrides != nil)
+  // An alias, a key a snake-case decoder stores as "firstName", a null.
+  let decoder = JSONDecoder()
+  decoder.keyDecodingStrategy = .convertFromSnakeCase
+  let value = try decoder.decode(
+    ModifiedElsewhere.self,
+    from: Data(#"{"note": null, "heading": " h ", "first_name": " Ana "}"#.utf8))
+  #expect(value.note == nil)
+  #expect(value.title == "h")
+  #expect(value.firstName == "Ana")
+  let present = try ModifiedElsewhere.decode(
+    from: Data(#"{"note": " n ", "title": " t ", "first_name": "A"}"#.utf8))
+  #expect(present.note == "n")
+  #expect(present.title == "t")
+}
+
 private struct Strictness: Kodable {
   @Coding var id: Int
   @Coding("first_name") var firstName: String

@@ -1,7 +1,8 @@
 import CodixCore
 
-/// How a wrapped scalar property with no options is read: straight into the
-/// wrapper's storage, by code specialised for its type (see `StandardScalar`).
+/// How a wrapped scalar property is read when its options leave reading
+/// alone (or only override the value read): straight into the wrapper's
+/// storage, by code specialised for its type (see `StandardScalar`).
 struct FastRead {
   let scalar: StandardScalar
   /// Whether the property itself is optional (storage `T??`).

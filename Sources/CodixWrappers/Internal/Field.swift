@@ -41,13 +41,15 @@ final class Field {
   /// The byte offset of the property's storage (the wrapper, or the plain
   /// value) from the model's base address (see `ModelBase`).
   let offset: Int
-  /// For a plain scalar with no options: a read straight into the storage.
-  /// The engine falls back on `read` when it throws.
+  /// For a standard scalar with no options but ones that leave reading
+  /// alone (and `overrides`): a read straight into the storage. The engine
+  /// falls back on `read` when it throws.
   let fast: FastRead?
   /// The property's modifiers, when they are all overrides, applied to the
   /// value a fast read stored (the slow read applies them itself).
   let overrides: ((UnsafeMutableRawPointer) -> Void)?
-  /// The same, for writing: `nil` when the property has `.encodeAsNullIfNil`.
+  /// The same, for writing: `nil` when the property has modifiers,
+  /// `.encodeAsNullIfNil` or omit rules.
   let fastWrite: FastRead?
   /// Reads the value at the cursor into the property's storage at the
   /// pointer; `false` when it is absent.
@@ -92,8 +94,6 @@ final class Field {
     self.writesValue = writesValue
   }
 
-  /// The property's storage inside the model at `base`: the one accessor the
-  /// normal read, the fast read and encoding share.
   /// Whether encoding merges the property into its model's own object (a
   /// flattened Codix model, or extras) rather than writing it at a path.
   var mergesIntoModel: Bool {
@@ -104,6 +104,8 @@ final class Field {
     }
   }
 
+  /// The property's storage inside the model at `base`: the one accessor the
+  /// normal read, the fast read and encoding share.
   @inline(__always)
   func storage(in base: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
     base + offset

@@ -131,7 +131,7 @@ enum FieldBuilder {
     }
     let plainValue = !setup.hasOptions || (setup.modifiers == nil && !setup.debugJSON)
     let plainFast = plainValue && spread == nil ? kit.fast : nil
-    // Overrides (`.trimmed`, sorting, clamping) never fail: a scalar they
+    // Overrides (`.trimmed`, `.clamping(to:)`) never fail: a scalar they
     // change is read fast too, then changed where it was stored.
     let overrides =
       if plainFast == nil, spread == nil, !setup.debugJSON, let fast = kit.fast {
@@ -161,7 +161,7 @@ enum FieldBuilder {
       fallsBack: setup.defaultOnFailure && (setup.hasDefault || kit.isOptional),
       debugJSON: setup.debugJSON, claims: claims, reads: setup.direction.reads,
       writes: setup.direction.writes,
-      offset: offset, fast: fast, overrides: fast == nil ? nil : overrides,
+      offset: offset, fast: fast, overrides: overrides,
       fastWrite: setup.encodesNil || omitted != nil ? nil : plainFast,
       read: read,
       write: write.path, writeKeyed: write.keyed, writesValue: write.writes)

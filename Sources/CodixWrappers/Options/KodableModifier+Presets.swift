@@ -43,6 +43,7 @@ enum WhiteSpace {
     while start < end, set.contains(scalars[scalars.index(before: end)]) {
       end = scalars.index(before: end)
     }
+    if start == scalars.startIndex && end == scalars.endIndex { return text }
     return String(scalars[start..<end])
   }
 

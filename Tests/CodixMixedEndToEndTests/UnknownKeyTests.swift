@@ -20,6 +20,23 @@ private struct StrictUser: Kodable, Equatable {
   @Coding("") var meta: Meta
 }
 
+private struct Audit: Kodable, Equatable {
+  @Coding("audited_by") var auditor: String?
+}
+
+private struct OptionalParts: Kodable, Equatable {
+  static let unknownKeys = UnknownKeys.reject
+  @Coding var id: Int
+  @Coding("") var meta: Meta?
+  @Coding("", .encodeAsNullIfNil) var audit: Audit?
+}
+
+private struct OptionalPartsWithExtras: Kodable, Equatable {
+  @Coding var id: Int
+  @Coding("") var meta: Meta?
+  @Coding(.extras) var extras: [String: JSONValue] = [:]
+}
+
 private struct WarnedUser: Kodable {
   static let unknownKeys = UnknownKeys.warn
   @Coding var id: Int
@@ -117,6 +134,34 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
       StrictUser.self, from: json(#"{"id": 1, "first_name": "A", "nick_name": "B"}"#))
   }
   #expect(error.path == "nickName")
+}
+
+@Test func anOptionalFlattenedModelIsAModelOfItsOwnWhenThere() throws {
+  // Its keys are known: others are still rejected.
+  let value = try JSONDecoder().decode(
+    OptionalParts.self, from: json(#"{"id": 1, "created_at": "2024", "version": 2}"#))
+  #expect(value.meta?.version == 2)
+  #expect(value.meta?.created == "2024")
+  let error = try #require(throws: CodixError.self) {
+    try JSONDecoder().decode(OptionalParts.self, from: json(#"{"id": 1, "versoin": 2}"#))
+  }
+  #expect(error.path == "versoin")
+  #expect(error.description.contains(#"did you mean "version"?"#))
+  // Written into the same object when there; nothing when nil, even with
+  // .encodeAsNullIfNil (a null cannot be merged into an object).
+  var parts = value
+  parts.audit = nil
+  #expect(try sortedJSON(parts) == #"{"created_at":"2024","id":1,"version":2}"#)
+  parts.meta = nil
+  var audit = Audit()
+  audit.auditor = "Eve"
+  parts.audit = audit
+  #expect(try sortedJSON(parts) == #"{"audited_by":"Eve","id":1}"#)
+  // Extras hold only what neither the model nor its flattened part reads.
+  let extras = try JSONDecoder().decode(
+    OptionalPartsWithExtras.self, from: json(#"{"id": 1, "version": 3, "theme": "dark"}"#))
+  #expect(extras.extras == ["theme": "dark"])
+  #expect(try sortedJSON(extras) == #"{"id":1,"theme":"dark","version":3}"#)
 }
 
 @Test func aFlattenedModelIsReadAndWrittenInTheSameObject() throws {

@@ -264,7 +264,7 @@ private final class CircleTail: Kodable {
 
 private final class FlattensItself: Kodable {
   @Coding var id: Int
-  @Coding("") var again: FlattensItself
+  @Coding("") var again: FlattensItself?
 }
 
 @Test func modelsThatFlattenEachOtherInACircleAreAClearErrorNotAStackOverflow() throws {

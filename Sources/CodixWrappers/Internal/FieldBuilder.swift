@@ -142,14 +142,20 @@ enum FieldBuilder {
     let fast = plainFast ?? (overrides == nil ? nil : kit.fast)
     var claims = Claims.pathOnly
     if path.isRoot {
-      // Flattened: the model's own object, read as another model.
-      claims = flattenedClaims(of: W.Value.self)
-      if writePath.isRoot, W.Value.self is any Enkodable.Type {
+      // Flattened: the model's own object, read as another model. An
+      // optional model (`@Coding("") var meta: Meta?`) is the same model
+      // when it is there, and writes nothing when it is `nil`.
+      let optional = anyOptionalType(W.Value.self)
+      let flattened = optional?.wrappedType ?? W.Value.self
+      claims = flattenedClaims(of: flattened)
+      if writePath.isRoot, flattened is any Enkodable.Type {
         // Written into the same object, merged with the other properties.
         write.path = { storage, encoder in
-          guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.current,
-            let model = value as? any Encodable
+          guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.current
           else { return }
+          // `nil` unwraps to `()`, which is not a model.
+          let model = optional == nil ? value : (value as? any AnyOptional)?.unwrappedAny
+          guard let model = model as? any Encodable else { return }
           try model.encode(to: encoder)
         }
       }
@@ -308,9 +314,9 @@ enum FieldBuilder {
       writeKeyed: { _, _, _ in }, writesValue: { _ in true })
   }
 
-  /// The keys a flattened property of type `V` reads from its model's object.
-  private static func flattenedClaims<V>(of type: V.Type) -> Claims {
-    guard let model = V.self as? any Dekodable.Type else { return .unknown }
+  /// The keys a flattened property of model type `type` reads from its model's object.
+  private static func flattenedClaims(of type: Any.Type) -> Claims {
+    guard let model = type as? any Dekodable.Type else { return .unknown }
     func keys<M: Dekodable>(_: M.Type) -> () throws(CodixError) -> Set<String>? {
       { () throws(CodixError) in try ModelTables.decodingTable(for: M.self).claimedKeys() }
     }

@@ -31,6 +31,16 @@ private struct OptionalParts: Kodable, Equatable {
   @Coding("", .encodeAsNullIfNil) var audit: Audit?
 }
 
+/// Decodable the Codix way, encoded by its own synthesized code.
+private struct PlainEncodedMeta: Dekodable, Encodable, Equatable {
+  @Coding("created_at") var created: String?
+}
+
+private struct OptionalPlainEncodedPart: Kodable {
+  @Coding var id: Int
+  @Coding("", .encodeAsNullIfNil) var meta: PlainEncodedMeta?
+}
+
 private struct OptionalPartsWithExtras: Kodable, Equatable {
   @Coding var id: Int
   @Coding("") var meta: Meta?
@@ -157,6 +167,13 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
   audit.auditor = "Eve"
   parts.audit = audit
   #expect(try sortedJSON(parts) == #"{"audited_by":"Eve","id":1}"#)
+  // The same for a flattened model that encodes itself, nil included.
+  var plain = try JSONDecoder().decode(
+    OptionalPlainEncodedPart.self, from: json(#"{"id": 2, "created_at": "2025"}"#))
+  // (Its synthesized encode writes the property's own name.)
+  #expect(try sortedJSON(plain) == #"{"created":"2025","id":2}"#)
+  plain.meta = nil
+  #expect(try sortedJSON(plain) == #"{"id":2}"#)
   // Extras hold only what neither the model nor its flattened part reads.
   let extras = try JSONDecoder().decode(
     OptionalPartsWithExtras.self, from: json(#"{"id": 1, "version": 3, "theme": "dark"}"#))

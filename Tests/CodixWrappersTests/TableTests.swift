@@ -264,7 +264,12 @@ private final class CircleTail: Kodable {
 
 private final class FlattensItself: Kodable {
   @Coding var id: Int
-  @Coding("") var again: FlattensItself?
+  @Coding("") var again: FlattensItself
+}
+
+private final class FlattensItselfOptionally: Kodable {
+  @Coding var id: Int
+  @Coding("") var again: FlattensItselfOptionally?
 }
 
 @Test func modelsThatFlattenEachOtherInACircleAreAClearErrorNotAStackOverflow() throws {
@@ -278,6 +283,12 @@ private final class FlattensItself: Kodable {
   #expect(tail.description.contains("Reading CircleTail needs CircleHead needs CircleTail again"))
   let itself = try #require(throws: CodixError.self) { try FlattensItself.decode(from: data) }
   #expect(itself.description.contains("Reading FlattensItself needs FlattensItself again"))
+  let optionally = try #require(throws: CodixError.self) {
+    try FlattensItselfOptionally.decode(from: data)
+  }
+  #expect(
+    optionally.description.contains(
+      "Reading FlattensItselfOptionally needs FlattensItselfOptionally again"))
 }
 
 nonisolated(unsafe) private var countedKeyEvaluations = 0

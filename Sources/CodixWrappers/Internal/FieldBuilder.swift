@@ -148,16 +148,10 @@ enum FieldBuilder {
       let optional = anyOptionalType(W.Value.self)
       let flattened = optional?.wrappedType ?? W.Value.self
       claims = flattenedClaims(of: flattened)
-      if writePath.isRoot, flattened is any Enkodable.Type {
-        // Written into the same object, merged with the other properties.
-        write.path = { storage, encoder in
-          guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.current
-          else { return }
-          // `nil` unwraps to `()`, which is not a model.
-          let model = optional == nil ? value : (value as? any AnyOptional)?.unwrappedAny
-          guard let model = model as? any Encodable else { return }
-          try model.encode(to: encoder)
-        }
+      if writePath.isRoot, case .keysOf = claims, let model = flattened as? any Encodable.Type {
+        // A Codix model (`mergesIntoModel`): written into the same object,
+        // merged with the other properties.
+        write.path = mergedWrite(W.self, model: model, optional: optional != nil)
       }
     }
     return Field(
@@ -312,6 +306,26 @@ enum FieldBuilder {
         try KeyAudit.write(extras, to: encoder)
       },
       writeKeyed: { _, _, _ in }, writesValue: { _ in true })
+  }
+
+  /// The write of a flattened model into its parent's object: the model's
+  /// own encode, on the parent's encoder. `W.Value` is `M`, or `M?` when
+  /// `optional` (then `nil` writes nothing). Worked out once per table, so
+  /// that encoding an instance casts nothing.
+  private static func mergedWrite<W: StorageWrapper>(
+    _: W.Type, model: any Encodable.Type, optional: Bool
+  ) -> PathWrite {
+    func write<M: Encodable>(_: M.Type) -> PathWrite {
+      { storage, encoder in
+        guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.current
+        else { return }
+        // safe: `W.Value` is `M`, or `M?` when `optional`: `M` was read off it.
+        let model: M? =
+          optional ? unsafeBitCast(value, to: M?.self) : unsafeBitCast(value, to: M.self)
+        try model?.encode(to: encoder)
+      }
+    }
+    return write(model)
   }
 
   /// The keys a flattened property of model type `type` reads from its model's object.

@@ -96,12 +96,15 @@ enum FieldBuilder {
     // The rest (modifiers, omit rules) is worked out only for properties
     // that have options: in this unspecialised code, each of their generic
     // types costs lookups.
+    // The modifiers and validations, in order: `nil` for most properties.
+    let modifiers = setup.modifiers
     let read =
-      if spread == nil && !setup.hasOptions {
+      if spread == nil && modifiers == nil {
         kit.read
       } else {
         customRead(
-          W.self, kit: kit, spread: spread, isRequired: isRequired, setup: setup, name: name)
+          W.self, kit: kit, spread: spread, isRequired: isRequired, modifiers: modifiers,
+          name: name)
       }
     let omitted =
       setup.hasOptions
@@ -129,16 +132,11 @@ enum FieldBuilder {
         writes: { _ in true }
       )
     }
-    let plainValue = !setup.hasOptions || (setup.modifiers == nil && !setup.debugJSON)
-    let plainFast = plainValue && spread == nil ? kit.fast : nil
+    let readsPlainly = spread == nil && !setup.debugJSON
+    let plainFast = readsPlainly && modifiers == nil ? kit.fast : nil
     // Overrides (`.trimmed`, `.clamping(to:)`) never fail: a scalar they
     // change is read fast too, then changed where it was stored.
-    let overrides =
-      if plainFast == nil, spread == nil, !setup.debugJSON, let fast = kit.fast {
-        overriding(W.self, setup, valueOffset: fast.valueOffset)
-      } else {
-        nil as ((UnsafeMutableRawPointer) -> Void)?
-      }
+    let overrides = readsPlainly ? modifiers.flatMap { overriding($0, of: kit) } : nil
     let fast = plainFast ?? (overrides == nil ? nil : kit.fast)
     var claims = Claims.pathOnly
     if path.isRoot {
@@ -172,11 +170,8 @@ enum FieldBuilder {
   /// property's modifiers and validations in order.
   private static func customRead<W: StorageWrapper>(
     _: W.Type, kit: WrapperKit<W>, spread: (array: Path, rest: Path)?, isRequired: Bool,
-    setup: FieldSetup<W.Value>, name: String
+    modifiers: [KodableModifier<W.Value>]?, name: String
   ) -> FieldRead {
-    // `nil` for most properties: the read then runs no loop.
-    let modifiers = setup.modifiers
-    if spread == nil, modifiers == nil { return kit.read }
     let reader = kit.reader
     return { storage, cursor, context in
       let decoded =
@@ -206,14 +201,14 @@ enum FieldBuilder {
     }
   }
 
-  /// A property's modifiers applied to the value a fast read stored in its
-  /// wrapper at the pointer (its `Value?` is `valueOffset` into the
-  /// wrapper), when they are all overrides; `nil` when it has none, or has a
-  /// validation (which may fail, and is then reported by the read).
+  /// A property's modifiers applied to the value a fast read of `kit`
+  /// stored in its wrapper at the pointer, when they are all overrides;
+  /// `nil` when the property has no fast read, or has a validation (which
+  /// may fail, and is then reported by the read).
   private static func overriding<W: StorageWrapper>(
-    _: W.Type, _ setup: FieldSetup<W.Value>, valueOffset: Int
+    _ modifiers: [KodableModifier<W.Value>], of kit: WrapperKit<W>
   ) -> ((UnsafeMutableRawPointer) -> Void)? {
-    guard let modifiers = setup.modifiers else { return nil }
+    guard let valueOffset = kit.fast?.valueOffset else { return nil }
     var overrides: [@Sendable (W.Value) -> W.Value] = []
     for modifier in modifiers {
       guard case .override(let override) = modifier.rule else { return nil }
@@ -317,7 +312,9 @@ enum FieldBuilder {
   ) -> PathWrite {
     func write<M: Encodable>(_: M.Type) -> PathWrite {
       { storage, encoder in
-        guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.current
+        // The stored value, not `current`: an optional never set writes
+        // nothing either way, and `current` would look its `nil` up.
+        guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.value
         else { return }
         // safe: `W.Value` is `M`, or `M?` when `optional`: `M` was read off it.
         let model: M? =

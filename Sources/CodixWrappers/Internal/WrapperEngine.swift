@@ -102,11 +102,11 @@ enum WrapperEngine {
     }
     for (key, field, respellable, strict) in node.leaves {
       if let fast = field.fast,
-        let stored = try? fast.read(
-          container, key, into: field.storage(in: context.base), strict: strict)
+        case let storage = field.storage(in: context.base),
+        let stored = try? fast.read(container, key, into: storage, strict: strict)
       {
         if stored {
-          field.overrides?(field.storage(in: context.base))
+          field.overrides?(storage)
         } else {
           try attempt {
             // Missing or null: perhaps stored under another spelling.

@@ -145,3 +145,15 @@ func canonicalTextRoundTrips(text: String) {
   #expect(Path(stringLiteral: "a..b").syntaxError != nil)
   #expect(Path(stringLiteral: "a.\"b").components == [.key("a"), .key("\"b")])
 }
+
+@Test func codixKeysFitInsideAnExistentialAndKeepTheirIndex() {
+  // Foundation passes keys on as `any CodingKey`: a key of more than three
+  // words would be copied to the heap at every write.
+  #expect(MemoryLayout<CodixKey>.size <= 3 * MemoryLayout<Int>.size)
+  #expect(CodixKey("id").intValue == nil)
+  #expect(CodixKey(index: 3).intValue == 3)
+  #expect(CodixKey(index: 3).stringValue == "Index 3")
+  #expect(CodixKey(intValue: -2)?.intValue == -2)
+  #expect(CodixKey(intValue: Int.min) == nil)
+  #expect(CodixKey(stringValue: "7").intValue == nil)
+}

@@ -27,20 +27,31 @@ extension PathComponent {
 
 /// The coding key Codix uses for every step: a string key, or an array index
 /// spelled the way Foundation spells them.
+///
+/// Three words: Foundation's containers pass keys on as `any CodingKey`, and
+/// a key of more than three words would be copied to the heap each time (an
+/// allocation per value written, and per nested container opened). So the
+/// index is stored with `Int.min` for "none", and `init?(intValue:)` refuses
+/// `Int.min`; `MemoryLayout` is checked by a test.
 @frozen @usableFromInline
 package struct CodixKey: CodingKey, Sendable {
   @usableFromInline package let stringValue: String
-  @usableFromInline package let intValue: Int?
+  /// The index, or `Int.min` for a key without one.
+  @usableFromInline let index: Int
+
+  @inlinable
+  package var intValue: Int? { index == .min ? nil : index }
 
   @inlinable
   package init(_ key: String) {
     stringValue = key
-    intValue = nil
+    index = .min
   }
 
+  /// The key of the element at `index` (0 or more), spelled `"Index N"`.
   package init(index: Int) {
     stringValue = "Index \(index)"
-    intValue = index
+    self.index = index
   }
 
   @usableFromInline
@@ -48,10 +59,13 @@ package struct CodixKey: CodingKey, Sendable {
     self.init(stringValue)
   }
 
+  /// The key `String(intValue)` with that index; `nil` for `Int.min`, which
+  /// stands for "no index".
   @usableFromInline
   package init?(intValue: Int) {
+    guard intValue != .min else { return nil }
     stringValue = String(intValue)
-    self.intValue = intValue
+    index = intValue
   }
 
   var component: PathComponent {

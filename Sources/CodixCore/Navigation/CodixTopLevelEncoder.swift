@@ -31,6 +31,7 @@ extension CodixTopLevelEncoder {
   ///   negative index, or whatever encoding `value` throws.
   public func encode<T: Encodable>(_ value: T, at path: Path) throws -> Data {
     _ = try path.validComponents()
+    defer { EncodingContainerCache.clear() }
     do {
       return try encode(PathEnvelope(value: value, path: path))
     } catch {

@@ -18,7 +18,10 @@ package enum EncodingNavigator {
     _ value: T, at path: Path, in encoder: E
   ) throws(CodixError) {
     if let key = path.singleKey {
-      var container = encoder.container(keyedBy: CodixKey.self)
+      // The containers of the value being written, reused while it is.
+      var container =
+        EncodingContainerCache.entry(for: encoder)?.container
+        ?? encoder.container(keyedBy: CodixKey.self)
       do {
         try container.codixEncode(value, forKey: CodixKey(key))
       } catch {
@@ -27,14 +30,22 @@ package enum EncodingNavigator {
       return
     }
     if let text = path.dottedText {
-      // Split once per thread while calls keep passing the same text.
-      let keys = DottedPathMemo.split(text)
-      var container = encoder.container(keyedBy: CodixKey.self)
-      for key in keys.objects {
-        container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+      var container: KeyedEncodingContainer<CodixKey>
+      let last: CodixKey
+      if let (entry, key) = EncodingContainerCache.entry(for: encoder, dotted: text) {
+        container = entry.container
+        last = key
+      } else {
+        // Split once per thread while calls keep passing the same text.
+        let keys = DottedPathMemo.split(text)
+        container = encoder.container(keyedBy: CodixKey.self)
+        for key in keys.objects {
+          container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+        }
+        last = keys.last
       }
       do {
-        try container.codixEncode(value, forKey: keys.last)
+        try container.codixEncode(value, forKey: last)
       } catch {
         throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
       }

@@ -1,0 +1,222 @@
+import CodixPath
+import Foundation
+import Testing
+
+@testable import CodixCore
+
+// The path style's encoding cache (EncodingContainerCache.swift): the
+// containers of the value being written are kept between calls. Every test
+// here encodes with and without the cache and expects the same document.
+
+/// Encodes `value` with the cache and with fresh containers per call, and
+/// returns both documents (keys sorted).
+private func bothWays<T: Encodable>(
+  _ value: T, keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
+) throws -> (cached: String, fresh: String) {
+  func encode() throws -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    encoder.keyEncodingStrategy = keys
+    return String(decoding: try encoder.encode(value), as: UTF8.self)
+  }
+  let cached = try encode()
+  let fresh = try EncodingContainerCache.$isDisabled.withValue(true) { try encode() }
+  return (cached, fresh)
+}
+
+private struct User: Encodable {
+  var id: Int
+  var city: String
+  var zip: String
+
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(id, at: "id")
+    try encoder.encode(city, at: "address.city")
+    try encoder.encode(zip, at: "address.zip")
+    try encoder.encode("x", at: "a.b.c")
+    try encoder.encode("y", at: "a.b.d")
+    try encoder.encode("z", at: "a.e")
+  }
+}
+
+@Test func elementsOfAnArrayEachGetTheirOwnObjects() throws {
+  let users = (0..<50).map { User(id: $0, city: "C\($0)", zip: "Z\($0)") }
+  let (cached, fresh) = try bothWays(users)
+  #expect(cached == fresh)
+  #expect(
+    cached.hasPrefix(
+      #"[{"a":{"b":{"c":"x","d":"y"},"e":"z"},"address":{"city":"C0","zip":"Z0"},"id":0}"#))
+  #expect(cached.contains(#"{"city":"C49","zip":"Z49"},"id":49}"#))
+}
+
+// A value written at the key of a cached nested object replaces it: later
+// dotted writes go into what replaced it, as fresh containers would.
+private struct Replaced: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(1, at: "a.x")
+    var container = encoder.container(keyedBy: CodixKey.self)
+    try container.encode(["y": 2], forKey: CodixKey("a"))
+    try encoder.encode(3, at: "a.z")
+  }
+}
+
+private struct ReplacedBySuperEncoder: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(1, at: "a.x")
+    do {
+      var container = encoder.container(keyedBy: CodixKey.self)
+      let sub = container.superEncoder(forKey: CodixKey("a"))
+      var inner = sub.container(keyedBy: CodixKey.self)
+      try inner.encode(5, forKey: CodixKey("w"))
+    }
+    try encoder.encode(3, at: "a.z")
+  }
+}
+
+@Test func aNestedObjectReplacedBehindTheCacheIsOpenedAgain() throws {
+  let replaced = try bothWays([Replaced(), Replaced()])
+  #expect(replaced.cached == replaced.fresh)
+  #expect(replaced.cached == #"[{"a":{"y":2,"z":3}},{"a":{"y":2,"z":3}}]"#)
+  let bySuper = try bothWays([ReplacedBySuperEncoder()])
+  #expect(bySuper.cached == bySuper.fresh)
+  #expect(bySuper.cached == #"[{"a":{"w":5,"z":3}}]"#)
+}
+
+// Writes of another value in between: a delegated `encode(to:)` on the same
+// encoder, a path-style value at a key, a value wrapped in a single-value
+// container.
+private struct Inner: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode("b", at: "x.b")
+  }
+}
+
+private struct Kid: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode("r", at: "q.r")
+    try encoder.encode("s", at: "q.s")
+  }
+}
+
+private struct Outer: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode("a", at: "x.a")
+    try Inner().encode(to: encoder)
+    try encoder.encode(Kid(), at: "kid")
+    try encoder.encode([Kid(), Kid()], at: "kids")
+    try encoder.encode("c", at: "x.c")
+  }
+}
+
+private struct Wrapped: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(Kid())
+  }
+}
+
+@Test func valuesWrittenInBetweenDoNotMixWithTheCachedOne() throws {
+  let outer = try bothWays([Outer(), Outer()])
+  #expect(outer.cached == outer.fresh)
+  let one =
+    #"{"kid":{"q":{"r":"r","s":"s"}},"kids":[{"q":{"r":"r","s":"s"}},{"q":{"r":"r","s":"s"}}],"x":{"a":"a","b":"b","c":"c"}}"#
+  #expect(outer.cached == "[\(one),\(one)]")
+  let wrapped = try bothWays([Wrapped(), Wrapped()])
+  #expect(wrapped.cached == wrapped.fresh)
+  #expect(wrapped.cached == #"[{"q":{"r":"r","s":"s"}},{"q":{"r":"r","s":"s"}}]"#)
+}
+
+// JSONEncoder writes a dictionary's values through one encoder under a key
+// strategy; each value is still its own object.
+@Test func dictionaryValuesUnderAKeyStrategyEachGetTheirOwnObjects() throws {
+  let users = [
+    "first": User(id: 1, city: "A", zip: "1"), "second": User(id: 2, city: "B", zip: "2"),
+  ]
+  let (cached, fresh) = try bothWays(users, keys: .convertToSnakeCase)
+  #expect(cached == fresh)
+  #expect(
+    cached.contains(
+      #""first":{"a":{"b":{"c":"x","d":"y"},"e":"z"},"address":{"city":"A","zip":"1"},"id":1}"#))
+  #expect(
+    cached.contains(
+      #""second":{"a":{"b":{"c":"x","d":"y"},"e":"z"},"address":{"city":"B","zip":"2"},"id":2}"#))
+}
+
+// A `superEncoder()` encoder writes its value into its parent when it is
+// released: values below it are never cached, so nothing keeps it alive past
+// its parent's end.
+private struct Holder: Encodable {
+  let kid = Kid()
+}
+
+private struct ThroughSuperEncoder: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodixKey.self)
+    try Holder().encode(to: container.superEncoder(forKey: CodixKey("holder")))
+    try Kid().encode(to: container.superEncoder(forKey: CodixKey("direct")))
+  }
+}
+
+@Test func valuesBelowASuperEncoderAreWrittenWhereTheyBelong() throws {
+  let (cached, fresh) = try bothWays(["v": ThroughSuperEncoder()])
+  #expect(cached == fresh)
+  #expect(
+    cached
+      == #"{"v":{"direct":{"q":{"r":"r","s":"s"}},"holder":{"kid":{"q":{"r":"r","s":"s"}}}}}"#)
+}
+
+/// Records whether the cache keeps the containers of the values it writes.
+private final class CacheSpy: @unchecked Sendable {
+  // Unchecked: each test uses its own spy on one thread.
+  var caches: [String: Bool] = [:]
+  weak var encoder: AnyObject?
+  static let key = CodingUserInfoKey(rawValue: "cacheSpy")!
+}
+
+private struct Spied: Encodable {
+  let name: String
+  func encode(to encoder: any Encoder) throws {
+    let spy = encoder.userInfo[CacheSpy.key] as? CacheSpy
+    spy?.caches[name] = EncodingContainerCache.caches(encoder)
+    spy?.encoder = encoder as AnyObject
+    try encoder.encode(name, at: "name")
+  }
+}
+
+private struct SpiedBelowSuperEncoder: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodixKey.self)
+    try Spied(name: "super").encode(to: container.superEncoder(forKey: CodixKey("a")))
+    try Holding(spied: Spied(name: "belowSuper")).encode(
+      to: container.superEncoder(forKey: CodixKey("b")))
+  }
+
+  struct Holding: Encodable { let spied: Spied }
+}
+
+@Test func onlyPlainEncodersBelowTheTopLevelAreCached() throws {
+  let spy = CacheSpy()
+  let encoder = JSONEncoder()
+  encoder.userInfo[CacheSpy.key] = spy
+  _ = try encoder.encode(Spied(name: "top"))
+  _ = try encoder.encode([Spied(name: "element")])
+  _ = try encoder.encode([SpiedBelowSuperEncoder()])
+  #expect(
+    spy.caches == ["top": false, "element": true, "super": false, "belowSuper": false])
+}
+
+// What the cache keeps alive: the last value's encoder, until the thread's
+// next path-style encode elsewhere or a Codix entry point.
+@Test func aPlainEncodeKeepsOnlyTheLastEncoderOfTheThread() throws {
+  let spy = CacheSpy()
+  let encoder = JSONEncoder()
+  encoder.userInfo[CacheSpy.key] = spy
+  _ = try encoder.encode([Spied(name: "first")])
+  weak let first = spy.encoder
+  #expect(first != nil)
+  _ = try encoder.encode([Spied(name: "second")])
+  #expect(first == nil)
+  #expect(spy.encoder != nil)
+  _ = try encoder.encode(["z": 1], at: "")
+  #expect(spy.encoder == nil)
+}

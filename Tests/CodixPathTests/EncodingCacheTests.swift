@@ -154,15 +154,40 @@ private struct ThroughSuperEncoder: Encodable {
     var container = encoder.container(keyedBy: CodixKey.self)
     try Holder().encode(to: container.superEncoder(forKey: CodixKey("holder")))
     try Kid().encode(to: container.superEncoder(forKey: CodixKey("direct")))
+    // Foundation hands the superEncoder on to `Kid` as a plain encoder.
+    var single = container.superEncoder(forKey: CodixKey("single")).singleValueContainer()
+    try single.encode(Kid())
+    var optional = container.superEncoder(forKey: CodixKey("optional")).singleValueContainer()
+    try optional.encode(Kid?.some(Kid()))
   }
 }
 
 @Test func valuesBelowASuperEncoderAreWrittenWhereTheyBelong() throws {
   let (cached, fresh) = try bothWays(["v": ThroughSuperEncoder()])
   #expect(cached == fresh)
+  let kid = #"{"q":{"r":"r","s":"s"}}"#
   #expect(
     cached
-      == #"{"v":{"direct":{"q":{"r":"r","s":"s"}},"holder":{"kid":{"q":{"r":"r","s":"s"}}}}}"#)
+      == #"{"v":{"direct":\#(kid),"holder":{"kid":\#(kid)},"optional":\#(kid),"single":\#(kid)}}"#
+  )
+}
+
+// Two keys a key strategy writes as one name open one object: a value
+// written at one of them replaces it for both.
+private struct TwoSpellings: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(1, at: "homeAddress.x")
+    try encoder.encode(2, at: "home_address.y")
+    try encoder.encode(["z": 3], at: "homeAddress")
+    try encoder.encode(4, at: "homeAddress.w")
+    try encoder.encode(5, at: "home_address.v")
+  }
+}
+
+@Test func keysWrittenAsOneNameShareTheirObject() throws {
+  let (cached, fresh) = try bothWays([TwoSpellings()], keys: .convertToSnakeCase)
+  #expect(cached == fresh)
+  #expect(cached == #"[{"home_address":{"v":5,"w":4,"z":3}}]"#)
 }
 
 /// Records whether the cache keeps the containers of the values it writes.
@@ -189,6 +214,8 @@ private struct SpiedBelowSuperEncoder: Encodable {
     try Spied(name: "super").encode(to: container.superEncoder(forKey: CodixKey("a")))
     try Holding(spied: Spied(name: "belowSuper")).encode(
       to: container.superEncoder(forKey: CodixKey("b")))
+    var single = container.superEncoder(forKey: CodixKey("c")).singleValueContainer()
+    try single.encode(Spied(name: "superAsPlain"))
   }
 
   struct Holding: Encodable { let spied: Spied }
@@ -202,7 +229,9 @@ private struct SpiedBelowSuperEncoder: Encodable {
   _ = try encoder.encode([Spied(name: "element")])
   _ = try encoder.encode([SpiedBelowSuperEncoder()])
   #expect(
-    spy.caches == ["top": false, "element": true, "super": false, "belowSuper": false])
+    spy.caches == [
+      "top": false, "element": true, "super": false, "belowSuper": false, "superAsPlain": false,
+    ])
 }
 
 // What the cache keeps alive: the last value's encoder, until the thread's

@@ -42,7 +42,14 @@ struct EncoderProbe {
 
   /// The object `container` writes into.
   func reference(of container: KeyedEncodingContainer<CodixKey>) -> UInt {
-    Self.word(at: Self.box(of: container), offset: referenceOffset)
+    Self.reference(of: container, referenceOffset: referenceOffset)
+  }
+
+  /// `reference(of:)` for a probe's `referenceOffset`.
+  static func reference(of container: KeyedEncodingContainer<CodixKey>, referenceOffset: Int)
+    -> UInt
+  {
+    word(at: box(of: container), offset: referenceOffset)
   }
 
   /// Whether the object `container` writes into is still held by something
@@ -57,34 +64,44 @@ struct EncoderProbe {
     -> Bool
   {
     // safe: the field at `referenceOffset` of the live box holds a strong
-    // reference to an instance of a native Swift class; it is only read here.
-    // Read as a native class (not `AnyObject`, which a debug build copies
-    // before the check, so the check never sees a unique reference).
+    // reference to an instance of a native Swift class; it is only read here,
+    // as a native class (not `AnyObject`, which a debug build copies before
+    // the check, so the check never sees a unique reference).
     let field = UnsafeMutableRawPointer(bitPattern: box(of: container) + UInt(referenceOffset))
-      .unsafelyUnwrapped.assumingMemoryBound(to: NativeObject.self)
-    return !isKnownUniquelyReferenced(&field.pointee)
+      .unsafelyUnwrapped
+    return field.withMemoryRebound(to: NativeObject.self, capacity: 1) {
+      !isKnownUniquelyReferenced(&$0.pointee)
+    }
   }
 
   /// Stands for the class of the object a container writes into, whose
   /// reference count is all `isAttached` reads.
   private final class NativeObject {}
 
-  /// Whether `encoder` writes a value below the top level through a chain of
-  /// plain encoders only: no `superEncoder()` encoder, which writes its value
-  /// when it is released, is kept alive by holding `encoder`.
-  func isNestedInPlainEncoders(_ encoder: UInt) -> Bool {
+  /// Whether the encoder object at `encoder` may have its containers kept:
+  /// it is a plain encoder (not a `superEncoder()` encoder, which writes its
+  /// value when it is released, whatever static type it is passed as) below
+  /// the top level, and so is every encoder above it, which holding it keeps
+  /// alive.
+  func isCacheable(_ encoder: UInt) -> Bool {
+    guard isPlainEncoder(at: encoder) else { return false }
     var owner = Self.word(at: encoder, offset: ownerOffset)
     guard owner != 0 else { return false }
     while owner != 0 {
-      // safe: an owner is kept alive by the live encoder that references it.
-      let object = Unmanaged<AnyObject>.fromOpaque(
-        UnsafeRawPointer(bitPattern: owner).unsafelyUnwrapped
-      )
-      .takeUnretainedValue()
-      guard type(of: object) == encoderType else { return false }
+      guard isPlainEncoder(at: owner) else { return false }
       owner = Self.word(at: owner, offset: ownerOffset)
     }
     return true
+  }
+
+  /// Whether the live object at `address` is of the plain encoder class.
+  private func isPlainEncoder(at address: UInt) -> Bool {
+    // safe: callers pass live encoders (an owner is kept alive by the live
+    // encoder that references it).
+    let object = Unmanaged<AnyObject>.fromOpaque(
+      UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped
+    ).takeUnretainedValue()
+    return type(of: object) == encoderType
   }
 
   /// The probe for `JSONEncoder` in this process, or `nil` when its fields

@@ -35,12 +35,16 @@ import Foundation
 //   longer holds it, and the cached container is its only owner: a nested
 //   container is reused only while its object is not uniquely referenced
 //   (`EncoderProbe.isAttached`), and opened again otherwise, which is what a
-//   fresh `nestedContainer` returns.
+//   fresh `nestedContainer` returns. Two keys that the encoder's key strategy
+//   writes as one name open one object, and share one entry, so that the
+//   entry stays the object's only holder besides its parent.
 // - Holding an encoder keeps its owners alive (each encoder references the
 //   encoder of the enclosing value). A `superEncoder()` encoder writes its
 //   value into its parent when it is released, so keeping one alive could
 //   lose that value: an encoder is cached only when every owner up to the
-//   top level is a plain encoder (`EncoderProbe.isNestedInPlainEncoders`).
+//   top level is a plain encoder, the encoder itself included: one is handed
+//   on as a plain encoder through its single-value container
+//   (`EncoderProbe.isCacheable`).
 //   The top-level encoder is not cached either: its value is the document.
 //
 // What stays alive: the last path-style value's containers, its encoded
@@ -98,11 +102,22 @@ package final class EncodingEntry {
     return entry
   }
 
+  /// The entry of the object at `key`, newly opened. Two keys the encoder's
+  /// key strategy writes as one name open one object: they share one entry,
+  /// so that the entry's container stays the object's only holder besides
+  /// its parent (which `isAttached` relies on).
   private func open(_ key: String) -> EncodingEntry {
     var container = container
-    return EncodingEntry(
-      container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key)),
-      referenceOffset: referenceOffset)
+    let nested = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+    let object = EncoderProbe.reference(of: nested, referenceOffset: referenceOffset)
+    if let firstNested, firstNested.entry.object == object { return firstNested.entry }
+    for sibling in moreNested where sibling.entry.object == object { return sibling.entry }
+    return EncodingEntry(nested, referenceOffset: referenceOffset)
+  }
+
+  /// The address of the object this entry's container writes into.
+  private var object: UInt {
+    EncoderProbe.reference(of: container, referenceOffset: referenceOffset)
   }
 
   private func isAttached(_ entry: EncodingEntry) -> Bool {
@@ -158,11 +173,14 @@ package enum EncodingContainerCache {
   private static func slowEntry<E: Encoder>(for encoder: E, in slot: UnsafeMutablePointer<Slot>)
     -> EncodingEntry?
   {
+    // The static type first (the hot path compares it); then the object's own
+    // class and its owners', since a `superEncoder()` encoder is handed on as
+    // a plain one through its single-value container.
     guard E.self is AnyClass, !isDisabled, let probe = EncoderProbe.proven,
       ObjectIdentifier(E.self) == ObjectIdentifier(probe.encoderType)
     else { return nil }
     let object = withUnsafePointer(to: encoder) { UnsafeRawPointer($0).load(as: UInt.self) }
-    guard probe.isNestedInPlainEncoders(object) else { return nil }
+    guard probe.isCacheable(object) else { return nil }
     let container = encoder.container(keyedBy: CodixKey.self)
     let written = EncoderProbe.word(at: object, offset: probe.objectOffset)
     let entry = EncodingEntry(container, referenceOffset: probe.referenceOffset)
@@ -175,10 +193,8 @@ package enum EncodingContainerCache {
 
   /// Whether values written by `encoder` reuse their containers (for tests).
   package static func caches(_ encoder: any Encoder) -> Bool {
-    guard let probe = EncoderProbe.proven, type(of: encoder) == probe.encoderType else {
-      return false
-    }
-    return probe.isNestedInPlainEncoders(EncoderProbe.address(of: encoder as AnyObject))
+    guard let probe = EncoderProbe.proven, type(of: encoder) is AnyClass else { return false }
+    return probe.isCacheable(EncoderProbe.address(of: encoder as AnyObject))
   }
 
   /// Makes every path-style encode open its containers afresh: what an

@@ -17,15 +17,6 @@ struct EncoderProbe {
   /// A keyed container's object, from the start of the container's box.
   let referenceOffset: Int
 
-  /// The word at `offset` in the live object at `address`.
-  @inline(__always)
-  static func word(at address: UInt, offset: Int) -> UInt {
-    // safe: callers pass the address of a live encoder or container box of
-    // the type whose field is at `offset`.
-    UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped
-      .load(fromByteOffset: offset, as: UInt.self)
-  }
-
   /// The address of an object.
   @inline(__always)
   static func address(of object: AnyObject) -> UInt {
@@ -49,7 +40,7 @@ struct EncoderProbe {
   static func reference(of container: KeyedEncodingContainer<CodixKey>, referenceOffset: Int)
     -> UInt
   {
-    word(at: box(of: container), offset: referenceOffset)
+    HeldCoder.word(at: box(of: container), offset: referenceOffset)
   }
 
   /// Whether the object `container` writes into is still held by something
@@ -85,11 +76,11 @@ struct EncoderProbe {
   /// alive.
   func isCacheable(_ encoder: UInt) -> Bool {
     guard isPlainEncoder(at: encoder) else { return false }
-    var owner = Self.word(at: encoder, offset: ownerOffset)
+    var owner = HeldCoder.word(at: encoder, offset: ownerOffset)
     guard owner != 0 else { return false }
     while owner != 0 {
       guard isPlainEncoder(at: owner) else { return false }
-      owner = Self.word(at: owner, offset: ownerOffset)
+      owner = HeldCoder.word(at: owner, offset: ownerOffset)
     }
     return true
   }
@@ -203,8 +194,8 @@ private final class EncoderTrial: @unchecked Sendable {
       trial.probe = probe
       let address = EncoderProbe.address(of: object)
       // The top level has no owner; its object is the one its containers write into.
-      trial.expect(EncoderProbe.word(at: address, offset: probe.ownerOffset) == 0)
-      let written = EncoderProbe.word(at: address, offset: probe.objectOffset)
+      trial.expect(HeldCoder.word(at: address, offset: probe.ownerOffset) == 0)
+      let written = HeldCoder.word(at: address, offset: probe.objectOffset)
       trial.expect(written != 0 && written == probe.reference(of: root))
       trial.expect(probe.reference(of: encoder.container(keyedBy: CodixKey.self)) == written)
       // A key's nested object is the same object each time it is opened.
@@ -241,7 +232,7 @@ private final class EncoderTrial: @unchecked Sendable {
       let object = encoder as AnyObject
       trial.expect(
         type(of: object) == probe.encoderType
-          && EncoderProbe.word(at: EncoderProbe.address(of: object), offset: probe.ownerOffset)
+          && HeldCoder.word(at: EncoderProbe.address(of: object), offset: probe.ownerOffset)
             == owner
       )
       var container = encoder.container(keyedBy: CodixKey.self)

@@ -158,15 +158,7 @@ package enum EncodingContainerCache {
   {
     // The common case, a field after the first: the encoder the slot holds,
     // still writing the cached object.
-    if UInt(bitPattern: ObjectIdentifier(E.self)) == slot.pointee.storedType {
-      // `E` is the class type recorded below: its value is one reference.
-      let object = withUnsafePointer(to: encoder) { UnsafeRawPointer($0).load(as: UInt.self) }
-      if object == slot.pointee.encoderBits, let entry = slot.pointee.entry,
-        EncoderProbe.word(at: object, offset: slot.pointee.objectOffset) == slot.pointee.objectBits
-      {
-        return entry
-      }
-    }
+    if slot.pointee.held.holds(encoder), let entry = slot.pointee.entry { return entry }
     return slowEntry(for: encoder, in: slot)
   }
 
@@ -182,12 +174,13 @@ package enum EncodingContainerCache {
     let object = withUnsafePointer(to: encoder) { UnsafeRawPointer($0).load(as: UInt.self) }
     guard probe.isCacheable(object) else { return nil }
     let container = encoder.container(keyedBy: CodixKey.self)
-    let written = EncoderProbe.word(at: object, offset: probe.objectOffset)
+    let written = HeldCoder.word(at: object, offset: probe.objectOffset)
     let entry = EncodingEntry(container, referenceOffset: probe.referenceOffset)
     guard written != 0, written == probe.reference(of: container) else { return entry }
-    slot.pointee.store(
-      entry, type: UInt(bitPattern: ObjectIdentifier(E.self)), encoder: object,
-      objectOffset: probe.objectOffset, object: written)
+    slot.pointee.entry = entry
+    slot.pointee.held = HeldCoder(
+      type: UInt(bitPattern: ObjectIdentifier(E.self)), address: object,
+      offset: probe.objectOffset, word: written)
     return entry
   }
 
@@ -210,29 +203,14 @@ package enum EncodingContainerCache {
 
 /// One thread's cache entry, in memory the thread owns.
 private struct Slot {
-  var storedType: UInt = 0
-  var encoderBits: UInt = 0
-  var objectOffset = 0
-  var objectBits: UInt = 0
+  var held = HeldCoder()
   /// Holds the containers, and through them the encoder and its object.
   var entry: EncodingEntry?
   var dottedPaths = DottedPathMemo()
 
-  mutating func store(
-    _ entry: EncodingEntry, type: UInt, encoder: UInt, objectOffset: Int, object: UInt
-  ) {
-    self.entry = entry
-    storedType = type
-    encoderBits = encoder
-    self.objectOffset = objectOffset
-    objectBits = object
-  }
-
   mutating func clear() {
+    held = HeldCoder()
     entry = nil
-    storedType = 0
-    encoderBits = 0
-    objectBits = 0
   }
 
   /// Every thread's slot.

@@ -90,16 +90,7 @@ package enum KeyedContainerCache {
     // The common case, a field after the first: the decoder the slot holds,
     // still at the cached node. Compares the static type and the object
     // reference, which skips the dynamic-type lookup.
-    let type = UInt(bitPattern: ObjectIdentifier(D.self))
-    if type == slot.pointee.storedType {
-      // `D` is the class type recorded below: its value is one reference.
-      let object = withUnsafePointer(to: decoder) { UnsafeRawPointer($0).load(as: UInt.self) }
-      if object == slot.pointee.objectBits, let entry = slot.pointee.entry,
-        NodeProbe.bits(at: object, offset: slot.pointee.nodeOffset) == slot.pointee.nodeBits
-      {
-        return entry
-      }
-    }
+    if slot.pointee.held.holds(decoder), let entry = slot.pointee.entry { return entry }
     return try slowEntry(for: decoder, storedAs: D.self, slot: slot)
   }
 
@@ -120,7 +111,7 @@ package enum KeyedContainerCache {
     if let probe = kind.probe, !comparesCodingPaths {
       let bits = probe.bits(of: object)
       if let entry = slot.pointee.entry, slot.pointee.decoder === object,
-        slot.pointee.node != nil, slot.pointee.nodeBits == bits
+        slot.pointee.node != nil, slot.pointee.held.word == bits
       {
         return entry
       }
@@ -191,11 +182,8 @@ private struct DecoderKind {
 /// One thread's cache entry, in memory the thread owns (plain loads and
 /// stores; no class, so no dynamic exclusivity checks on the hot path).
 private struct Slot {
-  // The hot check: zero when no decoder can be recognized from its words.
-  var objectBits: UInt = 0
-  var storedType: UInt = 0
-  var nodeOffset = 0
-  var nodeBits: UInt = 0
+  /// The hot check: its node word is also compared on the slow path.
+  var held = HeldCoder()
   var entry: CachedContainer?
   // What keeps the check sound, and the coding-path fallback.
   var decoder: AnyObject?
@@ -228,22 +216,22 @@ private struct Slot {
   }
 
   mutating func store(_ entry: CachedContainer, decoder: AnyObject, node: Any, bits: UInt) {
-    forgetWords()
+    held = HeldCoder()
     self.entry = entry
     self.decoder = decoder
     self.node = node
-    nodeBits = bits
+    held.word = bits
   }
 
   /// Records how the hot path recognizes the stored decoder.
   mutating func remember(storedType: UInt, objectBits: UInt, nodeOffset: Int) {
-    self.storedType = storedType
-    self.objectBits = objectBits
-    self.nodeOffset = nodeOffset
+    held.type = storedType
+    held.address = objectBits
+    held.offset = nodeOffset
   }
 
   mutating func store(_ entry: CachedContainer, decoder: AnyObject, path: [any CodingKey]) {
-    forgetWords()
+    held = HeldCoder()
     self.entry = entry
     self.decoder = decoder
     node = nil
@@ -257,17 +245,10 @@ private struct Slot {
   }
 
   mutating func clear() {
-    forgetWords()
+    held = HeldCoder()
     entry = nil
     decoder = nil
     node = nil
-  }
-
-  private mutating func forgetWords() {
-    objectBits = 0
-    storedType = 0
-    nodeOffset = 0
-    nodeBits = 0
   }
 
   /// Every thread's slot.

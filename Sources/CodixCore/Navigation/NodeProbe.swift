@@ -31,15 +31,8 @@ struct NodeProbe {
 
   /// The node's bits: equal for the same node while a copy of it is held.
   func bits(of object: AnyObject) -> UInt {
-    Self.bits(at: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), offset: offset)
-  }
-
-  /// The word at `offset` in the object at `address`.
-  static func bits(at address: UInt, offset: Int) -> UInt {
-    // safe: callers pass the address of a live decoder of the type whose
-    // field is at `offset` (the slot's container keeps that decoder alive).
-    UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped
-      .load(fromByteOffset: offset, as: UInt.self)
+    HeldCoder.word(
+      at: UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque()), offset: offset)
   }
 
   /// A strong copy of the node, which keeps its storage from being reused.

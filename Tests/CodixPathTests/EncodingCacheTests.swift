@@ -162,6 +162,23 @@ private struct ThroughSuperEncoder: Encodable {
   }
 }
 
+// The superEncoder handed on as a plain encoder, as the last write of its
+// parent: nothing else replaces the cached entry before the parent's value is
+// taken, so holding it would lose its value.
+private struct SuperEncoderLast: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodixKey.self)
+    var single = container.superEncoder(forKey: CodixKey("single")).singleValueContainer()
+    try single.encode(Kid())
+  }
+}
+
+@Test func aSuperEncoderHandedOnAsAPlainOneIsNotKept() throws {
+  let (cached, fresh) = try bothWays(["v": SuperEncoderLast()])
+  #expect(cached == fresh)
+  #expect(cached == #"{"v":{"single":{"q":{"r":"r","s":"s"}}}}"#)
+}
+
 @Test func valuesBelowASuperEncoderAreWrittenWhereTheyBelong() throws {
   let (cached, fresh) = try bothWays(["v": ThroughSuperEncoder()])
   #expect(cached == fresh)
@@ -188,6 +205,27 @@ private struct TwoSpellings: Encodable {
   let (cached, fresh) = try bothWays([TwoSpellings()], keys: .convertToSnakeCase)
   #expect(cached == fresh)
   #expect(cached == #"[{"home_address":{"v":5,"w":4,"z":3}}]"#)
+}
+
+// Each spelling of such a key writes with its own coding path, which a
+// custom key strategy reads.
+private struct SpelledTwice: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(1, at: "Meta.aB")
+    try encoder.encode(2, at: "meta.cD")
+    try encoder.encode(3, at: "Meta.eF")
+  }
+}
+
+@Test func eachSpellingOfOneNameWritesWithItsOwnCodingPath() throws {
+  let strategy = JSONEncoder.KeyEncodingStrategy.custom { path in
+    let last = path[path.count - 1].stringValue
+    let underLowercaseMeta = path.count >= 2 && path[path.count - 2].stringValue == "meta"
+    return CodixKey(underLowercaseMeta ? last : last.lowercased())
+  }
+  let (cached, fresh) = try bothWays([SpelledTwice()], keys: strategy)
+  #expect(cached == fresh)
+  #expect(cached == #"[{"meta":{"ab":1,"cD":2,"ef":3}}]"#)
 }
 
 /// Records whether the cache keeps the containers of the values it writes.

@@ -35,9 +35,10 @@ import Foundation
 //   longer holds it, and the cached container is its only owner: a nested
 //   container is reused only while its object is not uniquely referenced
 //   (`EncoderProbe.isAttached`), and opened again otherwise, which is what a
-//   fresh `nestedContainer` returns. Two keys that the encoder's key strategy
-//   writes as one name open one object, and share one entry, so that the
-//   entry stays the object's only holder besides its parent.
+//   fresh `nestedContainer` returns. Of two keys that the encoder's key
+//   strategy writes as one name (one object), only the first is kept, so
+//   that its entry stays the object's only holder besides its parent; the
+//   other opens the object per write, with its own coding path.
 // - Holding an encoder keeps its owners alive (each encoder references the
 //   encoder of the enclosing value). A `superEncoder()` encoder writes its
 //   value into its parent when it is released, so keeping one alive could
@@ -83,17 +84,18 @@ package final class EncodingEntry {
   package func nested(_ key: String) -> EncodingEntry {
     if let firstNested, firstNested.key == key {
       if isAttached(firstNested.entry) { return firstNested.entry }
-      let entry = open(key)
-      self.firstNested = (key, entry)
+      let (entry, isKept) = open(key)
+      if isKept { self.firstNested = (key, entry) }
       return entry
     }
     for (index, nested) in moreNested.enumerated() where nested.key == key {
       if isAttached(nested.entry) { return nested.entry }
-      let entry = open(key)
-      moreNested[index] = (key, entry)
+      let (entry, isKept) = open(key)
+      if isKept { moreNested[index] = (key, entry) }
       return entry
     }
-    let entry = open(key)
+    let (entry, isKept) = open(key)
+    guard isKept else { return entry }
     if firstNested == nil {
       firstNested = (key, entry)
     } else {
@@ -102,17 +104,19 @@ package final class EncodingEntry {
     return entry
   }
 
-  /// The entry of the object at `key`, newly opened. Two keys the encoder's
-  /// key strategy writes as one name open one object: they share one entry,
-  /// so that the entry's container stays the object's only holder besides
-  /// its parent (which `isAttached` relies on).
-  private func open(_ key: String) -> EncodingEntry {
+  /// The entry of the object at `key`, newly opened, and whether it may be
+  /// kept. It may not when another key that the encoder's key strategy
+  /// writes as the same name keeps that object already: a kept entry must be
+  /// its object's only holder besides the parent (`isAttached` relies on
+  /// it), and each key's container carries its own coding path (which a
+  /// `.custom` key strategy reads), so such a key opens its object per write.
+  private func open(_ key: String) -> (entry: EncodingEntry, isKept: Bool) {
     var container = container
     let nested = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
     let object = EncoderProbe.reference(of: nested, referenceOffset: referenceOffset)
-    if let firstNested, firstNested.entry.object == object { return firstNested.entry }
-    for sibling in moreNested where sibling.entry.object == object { return sibling.entry }
-    return EncodingEntry(nested, referenceOffset: referenceOffset)
+    let isKeptElsewhere =
+      firstNested?.entry.object == object || moreNested.contains { $0.entry.object == object }
+    return (EncodingEntry(nested, referenceOffset: referenceOffset), !isKeptElsewhere)
   }
 
   /// The address of the object this entry's container writes into.

@@ -2,8 +2,9 @@
 /// `KeyedContainerCache`, encoding's `EncodingContainerCache`): the static
 /// type of the decoder or encoder it holds, the address of that object, and
 /// one word of it at an offset (the decoder's coding-path node, the object
-/// the encoder writes into). All zero while no coder is recognized from its
-/// words.
+/// the encoder writes into). `type` is zero while no coder is recognized from
+/// its words (the decoding cache also keeps a node's word here for its slow
+/// path).
 ///
 /// Sound because the cache's entry holds the coder and what the word points
 /// to: neither address can be reused by another object while the entry lives.

@@ -42,11 +42,12 @@ import Foundation
 // - Holding an encoder keeps its owners alive (each encoder references the
 //   encoder of the enclosing value). A `superEncoder()` encoder writes its
 //   value into its parent when it is released, so keeping one alive could
-//   lose that value: an encoder is cached only when every owner up to the
-//   top level is a plain encoder, the encoder itself included: one is handed
-//   on as a plain encoder through its single-value container
-//   (`EncoderProbe.isCacheable`).
-//   The top-level encoder is not cached either: its value is the document.
+//   lose that value. An encoder is cached only when its own class and that
+//   of every owner up to the top level is the plain encoder class
+//   (`EncoderProbe.isCacheable`): the static type is not enough, since a
+//   `superEncoder()` encoder's single-value container hands it on as a plain
+//   one. The top-level encoder is not cached either: its value is the
+//   document.
 //
 // What stays alive: the last path-style value's containers, its encoded
 // fields and its encoder's chain of owners (their storage already taken),

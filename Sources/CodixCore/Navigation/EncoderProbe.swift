@@ -115,7 +115,7 @@ struct EncoderProbe {
     // safe: checked just above to be one word, a reference to the box.
     let box: AnyObject = unsafeBitCast(container, to: AnyObject.self)
     guard
-      let concrete = field("concrete", of: type(of: box), typeSuffix: ".CodixKey>"),
+      let concrete = field("concrete", of: type(of: box), typeSuffix: ".CodixKey>", oneWord: false),
       let reference = field("reference", of: concrete.type, typeSuffix: ".RefObject")
     else { return nil }
     return EncoderProbe(
@@ -124,16 +124,16 @@ struct EncoderProbe {
   }
 
   /// The stored property `name` of `type` whose type's name ends with
-  /// `typeSuffix`; `nil` unless there is one, at a word-aligned offset past
-  /// the object header (or inside a struct) where the rest is one word.
-  private static func field(_ name: String, of type: Any.Type, typeSuffix: String)
-    -> StoredProperty?
-  {
+  /// `typeSuffix`, at a word-aligned offset; `nil` unless there is one, and,
+  /// when `oneWord`, its type is one word.
+  private static func field(
+    _ name: String, of type: Any.Type, typeSuffix: String, oneWord: Bool = true
+  ) -> StoredProperty? {
     guard
       let field = Reflection.storedProperties(of: type).first(where: {
         $0.name == name && String(reflecting: $0.type).hasSuffix(typeSuffix)
       }),
-      name == "concrete" || size(of: field.type) == MemoryLayout<UInt>.size,
+      !oneWord || size(of: field.type) == MemoryLayout<UInt>.size,
       field.offset >= 0, field.offset % MemoryLayout<UInt>.alignment == 0
     else { return nil }
     return field

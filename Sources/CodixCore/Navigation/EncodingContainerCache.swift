@@ -83,41 +83,41 @@ package final class EncodingEntry {
   /// object's (opened again after a value replaced it).
   @usableFromInline
   package func nested(_ key: String) -> EncodingEntry {
-    if let firstNested, firstNested.key == key {
-      if isAttached(firstNested.entry) { return firstNested.entry }
-      let (entry, isKept) = open(key)
-      if isKept { self.firstNested = (key, entry) }
+    if let kept = kept(key), isAttached(kept) { return kept }
+    var container = container
+    let entry = EncodingEntry(
+      container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key)),
+      referenceOffset: referenceOffset)
+    // Another key that the encoder's key strategy writes as the same name
+    // keeps this object already: a kept entry must be its object's only
+    // holder besides the parent (`isAttached` relies on it), and each key's
+    // container carries its own coding path (which a `.custom` key strategy
+    // reads), so this key opens the object per write.
+    let object = entry.object
+    if firstNested?.entry.object == object
+      || moreNested.contains(where: { $0.entry.object == object })
+    {
       return entry
     }
-    for (index, nested) in moreNested.enumerated() where nested.key == key {
-      if isAttached(nested.entry) { return nested.entry }
-      let (entry, isKept) = open(key)
-      if isKept { moreNested[index] = (key, entry) }
-      return entry
-    }
-    let (entry, isKept) = open(key)
-    guard isKept else { return entry }
-    if firstNested == nil {
-      firstNested = (key, entry)
-    } else {
-      moreNested.append((key, entry))
-    }
+    keep(entry, at: key)
     return entry
   }
 
-  /// The entry of the object at `key`, newly opened, and whether it may be
-  /// kept. It may not when another key that the encoder's key strategy
-  /// writes as the same name keeps that object already: a kept entry must be
-  /// its object's only holder besides the parent (`isAttached` relies on
-  /// it), and each key's container carries its own coding path (which a
-  /// `.custom` key strategy reads), so such a key opens its object per write.
-  private func open(_ key: String) -> (entry: EncodingEntry, isKept: Bool) {
-    var container = container
-    let nested = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
-    let object = EncoderProbe.reference(of: nested, referenceOffset: referenceOffset)
-    let isKeptElsewhere =
-      firstNested?.entry.object == object || moreNested.contains { $0.entry.object == object }
-    return (EncodingEntry(nested, referenceOffset: referenceOffset), !isKeptElsewhere)
+  /// The entry kept for `key`.
+  private func kept(_ key: String) -> EncodingEntry? {
+    if let firstNested, firstNested.key == key { return firstNested.entry }
+    return moreNested.first { $0.key == key }?.entry
+  }
+
+  /// Keeps `entry` for `key`, in place of the one kept before.
+  private func keep(_ entry: EncodingEntry, at key: String) {
+    if firstNested == nil || firstNested?.key == key {
+      firstNested = (key, entry)
+    } else if let index = moreNested.firstIndex(where: { $0.key == key }) {
+      moreNested[index] = (key, entry)
+    } else {
+      moreNested.append((key, entry))
+    }
   }
 
   /// The address of the object this entry's container writes into.
@@ -170,14 +170,7 @@ package enum EncodingContainerCache {
   private static func slowEntry<E: Encoder>(for encoder: E, in slot: UnsafeMutablePointer<Slot>)
     -> EncodingEntry?
   {
-    // The static type first (the hot path compares it); then the object's own
-    // class and its owners', since a `superEncoder()` encoder is handed on as
-    // a plain one through its single-value container.
-    guard E.self is AnyClass, !isDisabled, let probe = EncoderProbe.proven,
-      ObjectIdentifier(E.self) == ObjectIdentifier(probe.encoderType)
-    else { return nil }
-    let object = withUnsafePointer(to: encoder) { UnsafeRawPointer($0).load(as: UInt.self) }
-    guard probe.isCacheable(object) else { return nil }
+    guard let (probe, object) = cacheable(encoder) else { return nil }
     let container = encoder.container(keyedBy: CodixKey.self)
     let written = HeldCoder.word(at: object, offset: probe.objectOffset)
     let entry = EncodingEntry(container, referenceOffset: probe.referenceOffset)
@@ -189,15 +182,28 @@ package enum EncodingContainerCache {
     return entry
   }
 
-  /// Whether values written by `encoder` reuse their containers (for tests).
-  package static func caches(_ encoder: any Encoder) -> Bool {
-    guard let probe = EncoderProbe.proven, type(of: encoder) is AnyClass else { return false }
-    return probe.isCacheable(EncoderProbe.address(of: encoder as AnyObject))
+  /// The proven probe and the encoder's address, when the containers of the
+  /// value `encoder` writes may be kept: the static type first (the hot path
+  /// compares it), then the object's own class and its owners', since a
+  /// `superEncoder()` encoder is handed on as a plain one through its
+  /// single-value container.
+  private static func cacheable<E: Encoder>(_ encoder: E) -> (EncoderProbe, UInt)? {
+    guard E.self is AnyClass, !isDisabled, let probe = EncoderProbe.proven,
+      ObjectIdentifier(E.self) == ObjectIdentifier(probe.encoderType)
+    else { return nil }
+    let object = withUnsafePointer(to: encoder) { UnsafeRawPointer($0).load(as: UInt.self) }
+    return probe.isCacheable(object) ? (probe, object) : nil
+  }
+
+  /// Whether the containers of the values `encoder` writes are kept: the
+  /// slow path's own test (for tests).
+  package static func caches<E: Encoder>(_ encoder: E) -> Bool {
+    cacheable(encoder) != nil
   }
 
   /// Makes every path-style encode open its containers afresh: what an
-  /// encoder the probe does not recognize gets. For tests and the
-  /// benchmark; read on the slow path only.
+  /// encoder the probe does not recognize gets. For tests; read on the slow
+  /// path only.
   @TaskLocal package static var isDisabled = false
 
   /// Drops this thread's cached containers (and the value they reference).

@@ -54,14 +54,9 @@ final class Field {
   /// Reads the value at the cursor into the property's storage at the
   /// pointer; `false` when it is absent.
   let read: FieldRead
-  /// Writes the property's storage at the pointer at `path` below the encoder.
-  let write: PathWrite
-  /// Writes the property's storage at the pointer at a key of an object the
-  /// engine opened (a property whose path is made of keys).
-  let writeKeyed: KeyedWrite
-  /// Whether writing the property's storage at the pointer writes anything
-  /// (`nil` without `.encodeAsNullIfNil` writes nothing).
-  let writesValue: (UnsafeRawPointer) -> Bool
+  /// How the property is written. Shared by every option-less property of
+  /// one wrapper type: the closures are handed the field they write.
+  let writing: FieldWrites
 
   init(
     name: String, path: Path, writePath: Path? = nil, aliases: [Path] = [],
@@ -69,9 +64,7 @@ final class Field {
     isRequired: Bool, fallsBack: Bool = false, debugJSON: Bool, claims: Claims = .pathOnly,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     overrides: ((UnsafeMutableRawPointer) -> Void)? = nil, fastWrite: FastRead? = nil,
-    read: @escaping FieldRead,
-    write: @escaping PathWrite, writeKeyed: @escaping KeyedWrite,
-    writesValue: @escaping (UnsafeRawPointer) -> Bool
+    read: @escaping FieldRead, writing: FieldWrites
   ) {
     self.name = name
     self.path = path
@@ -89,9 +82,23 @@ final class Field {
     self.overrides = overrides
     self.fastWrite = fastWrite
     self.read = read
-    self.write = write
-    self.writeKeyed = writeKeyed
-    self.writesValue = writesValue
+    self.writing = writing
+  }
+
+  /// Writes the property's storage at `storage` at `writePath` below `encoder`.
+  @inline(__always)
+  func write(_ storage: UnsafeRawPointer, to encoder: any Encoder) throws {
+    try writing.path(storage, encoder, self)
+  }
+
+  /// Writes the property's storage at `storage` at `key` of an object the
+  /// engine opened (a property whose path is made of keys).
+  @inline(__always)
+  func write(
+    _ storage: UnsafeRawPointer, into container: inout KeyedEncodingContainer<CodixKey>,
+    at key: CodixKey
+  ) throws {
+    try writing.keyed(storage, &container, key, self)
   }
 
   /// Whether encoding merges the property into its model's own object (a
@@ -115,11 +122,24 @@ final class Field {
 /// Reads the value at the cursor into a property's storage at the pointer;
 /// `false` when it is absent.
 typealias FieldRead = (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool
-/// Writes a property's storage at a path below an encoder.
-typealias PathWrite = (UnsafeRawPointer, any Encoder) throws -> Void
+/// Writes a property's storage at the field's write path below an encoder.
+typealias PathWrite = (UnsafeRawPointer, any Encoder, Field) throws -> Void
 /// Writes a property's storage at a key of a keyed container.
-typealias KeyedWrite = (UnsafeRawPointer, inout KeyedEncodingContainer<CodixKey>, CodixKey) throws
-  -> Void
+typealias KeyedWrite = (
+  UnsafeRawPointer, inout KeyedEncodingContainer<CodixKey>, CodixKey, Field
+) throws -> Void
+
+/// How a property is written, both at a key of an object the engine opened
+/// and at its path below an encoder. The closures take the field they write
+/// (its name for reports, its write path), so that one set serves every
+/// option-less property of a wrapper type.
+struct FieldWrites {
+  let keyed: KeyedWrite
+  let path: PathWrite
+  /// Whether writing the property's storage at the pointer writes anything
+  /// (`nil` without `.encodeAsNullIfNil` writes nothing).
+  let writesValue: (UnsafeRawPointer) -> Bool
+}
 
 /// Which keys of its model's object a property reads (see `KeyAudit`).
 enum Claims {

@@ -23,6 +23,11 @@ enum FieldBuilder {
   {
     if let wrapper {
       let name = property.name.hasPrefix("_") ? String(property.name.dropFirst()) : property.name
+      if let field = optionless(
+        wrapper, name: name, keyStyle: keyStyle, offset: property.offset, in: prototype)
+      {
+        return field
+      }
       return try wrapped(
         wrapper, name: name, key: keyStyle.key(for: name), offset: property.offset, in: prototype,
         isBlank: isBlank)
@@ -33,6 +38,29 @@ enum FieldBuilder {
     return plain(
       decodable, name: property.name, key: keyStyle.key(for: property.name),
       offset: property.offset)
+  }
+
+  /// The field of a wrapper property declared without options or a codec of
+  /// its own, at a path of keys and indexes: most properties. Made from its
+  /// wrapper type's shared kit and the setup's type-free facts, read through
+  /// the wrapper's memory, with no generic code per property: in this
+  /// unspecialised code each generic type costs metadata lookups, which were
+  /// most of a model's first decode. `nil` for every other property (and
+  /// whatever it needs reported), which `wrapped` builds.
+  private static func optionless(
+    _ wrapper: any StorageWrapper.Type, name: String, keyStyle: KeyStyle, offset: Int,
+    in prototype: UnsafeRawPointer
+  ) -> Field? {
+    guard let kit = WrapperKits.plain(for: wrapper), let setupOffset = kit.setupOffset,
+      let writes = kit.plainWrites,
+      let facts = (prototype + offset + setupOffset).load(as: SetupFacts?.self), facts.isPlain
+    else { return nil }
+    let path = facts.key ?? Path.key(keyStyle.key(for: name))
+    guard path.syntax == nil, !path.isRoot, path.wildcardSplit == nil else { return nil }
+    return Field(
+      name: name, path: path, expected: kit.expected,
+      isRequired: !facts.hasDefault && !kit.isOptional, debugJSON: false, offset: offset,
+      fast: kit.fast, fastWrite: kit.fast, read: kit.read, writing: writes)
   }
 
   /// The field of a wrapper property (`@Coding`, `@CodableDate`, a `KodableTransformable`).
@@ -110,28 +138,15 @@ enum FieldBuilder {
       setup.hasOptions
       ? try omission(
         setup, default: stored.pointee.storage.current, isBlank: isBlank, name: name) : nil
-    var write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool)
-    if let writer = kit.writer {
-      write = writing(
-        name: name, path: writePath, encodesNil: setup.encodesNil, omitted: omitted,
-        value: { $0.assumingMemoryBound(to: W.self).pointee.storage.current }, using: writer,
-        isNil: kit.isNil)
-    } else {
-      let refusal = { (at: Path) in
-        CodixError(
-          .typeMismatch, at: at,
-          detail: .unwritableProperty(property: name, expected: codec.expected),
-          expected: "an Encodable value or a ReversibleTransformer")
-      }
-      write = (
-        keyed: { _, container, key in throw refusal(Path(codingPath: container.codingPath + [key]))
-        },
-        path: { _, encoder in
-          throw refusal(Path(codingPath: encoder.codingPath).appending(writePath))
-        },
-        writes: { _ in true }
-      )
-    }
+    var write =
+      omitted == nil && !setup.encodesNil
+      ? kit.plainWrites
+        ?? writes(
+          W.self, codec: codec, writer: kit.writer, isNil: kit.isNil, encodesNil: false,
+          omitted: nil)
+      : writes(
+        W.self, codec: codec, writer: kit.writer, isNil: kit.isNil, encodesNil: setup.encodesNil,
+        omitted: omitted)
     let readsPlainly = spread == nil && !setup.debugJSON
     let plainFast = readsPlainly && modifiers == nil ? kit.fast : nil
     // Overrides (`.trimmed`, `.clamping(to:)`) never fail: a scalar they
@@ -149,7 +164,9 @@ enum FieldBuilder {
       if writePath.isRoot, case .keysOf = claims, let model = flattened as? any Encodable.Type {
         // A Codix model (`mergesIntoModel`): written into the same object,
         // merged with the other properties.
-        write.path = mergedWrite(W.self, model: model, optional: optional != nil)
+        write = FieldWrites(
+          keyed: write.keyed, path: mergedWrite(W.self, model: model, optional: optional != nil),
+          writesValue: write.writesValue)
       }
     }
     return Field(
@@ -161,8 +178,7 @@ enum FieldBuilder {
       writes: setup.direction.writes,
       offset: offset, fast: fast, overrides: overrides,
       fastWrite: setup.encodesNil || omitted != nil ? nil : plainFast,
-      read: read,
-      write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
+      read: read, writing: write)
   }
 
   /// The read of a property with options or a path holding `[*]`: the value
@@ -293,14 +309,16 @@ enum FieldBuilder {
         storage.assumingMemoryBound(to: W.self).pointee.storage.value = extras
         return true
       },
-      write: { storage, encoder in
-        guard
-          let extras = storage.assumingMemoryBound(to: W.self).pointee.storage.current
-            as? [String: JSONValue]
-        else { return }
-        try KeyAudit.write(extras, to: encoder)
-      },
-      writeKeyed: { _, _, _ in }, writesValue: { _ in true })
+      writing: FieldWrites(
+        keyed: { _, _, _, _ in },
+        path: { storage, encoder, _ in
+          guard
+            let extras = storage.assumingMemoryBound(to: W.self).pointee.storage.current
+              as? [String: JSONValue]
+          else { return }
+          try KeyAudit.write(extras, to: encoder)
+        },
+        writesValue: { _ in true }))
   }
 
   /// The write of a flattened model into its parent's object: the model's
@@ -311,7 +329,7 @@ enum FieldBuilder {
     _: W.Type, model: any Encodable.Type, optional: Bool
   ) -> PathWrite {
     func write<M: Encodable>(_: M.Type) -> PathWrite {
-      { storage, encoder in
+      { storage, encoder, _ in
         // The stored value, not `current`: an optional never set writes
         // nothing either way, and `current` would look its `nil` up.
         guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.value
@@ -341,13 +359,13 @@ enum FieldBuilder {
   {
     let reader = ValueReaders.reader(for: V.self, rules: FieldRules())
     let path = Path.key(key)
-    let write: (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) =
+    let write =
       ValueWriters.writer(for: V.self).map { writer in
         writing(
-          name: name, path: path, encodesNil: false, omitted: nil,
+          encodesNil: false, omitted: nil,
           value: { $0.assumingMemoryBound(to: V.self).pointee }, using: writer,
           isNil: NilCheck.make(for: V.self))
-      } ?? (keyed: { _, _, _ in }, path: { _, _ in }, writes: { _ in false })
+      } ?? FieldWrites(keyed: { _, _, _, _ in }, path: { _, _, _ in }, writesValue: { _ in false })
     return Field(
       name: name, path: path, expected: { TypeNames.display(V.self) }, isRequired: false,
       debugJSON: false, offset: offset, fast: nil,
@@ -356,17 +374,46 @@ enum FieldBuilder {
         storage.assumingMemoryBound(to: V.self).pointee = value
         return true
       },
-      write: write.path, writeKeyed: write.keyed, writesValue: write.writes)
+      writing: write)
+  }
+
+  /// How a property of wrapper type `W` is written: with `writer`, or, when
+  /// its value cannot be written (no `Encodable` value, a one-way
+  /// transformer), by throwing that error.
+  static func writes<W: StorageWrapper>(
+    _: W.Type, codec: any FieldCodec<W.Value>, writer: FieldWriter<W.Value>?,
+    isNil: ((W.Value) -> Bool)?, encodesNil: Bool, omitted: ((W.Value) -> Bool)?
+  ) -> FieldWrites {
+    if let writer {
+      return writing(
+        encodesNil: encodesNil, omitted: omitted,
+        value: { $0.assumingMemoryBound(to: W.self).pointee.storage.current }, using: writer,
+        isNil: isNil)
+    }
+    let refusal = { (field: Field, at: Path) in
+      CodixError(
+        .typeMismatch, at: at,
+        detail: .unwritableProperty(property: field.name, expected: codec.expected),
+        expected: "an Encodable value or a ReversibleTransformer")
+    }
+    return FieldWrites(
+      keyed: { _, container, key, field in
+        throw refusal(field, Path(codingPath: container.codingPath + [key]))
+      },
+      path: { _, encoder, field in
+        throw refusal(field, Path(codingPath: encoder.codingPath).appending(field.writePath))
+      },
+      writesValue: { _ in true })
   }
 
   /// How a property's value is written, both at a key of an object the
   /// engine opened and at a path below an encoder: `nil` is left out (or
   /// written as `null` with `encodesNil`); an unset required value throws.
   private static func writing<V>(
-    name: String, path: Path, encodesNil: Bool, omitted: ((V) -> Bool)?,
+    encodesNil: Bool, omitted: ((V) -> Bool)?,
     value: @escaping (UnsafeRawPointer) -> V?, using writer: FieldWriter<V>,
     isNil: ((V) -> Bool)?
-  ) -> (keyed: KeyedWrite, path: PathWrite, writes: (UnsafeRawPointer) -> Bool) {
+  ) -> FieldWrites {
     let writes: (UnsafeRawPointer) -> Bool = { storage in
       // Most properties write whatever they hold: no copy of the value.
       if omitted == nil, encodesNil || isNil == nil { return true }
@@ -375,11 +422,11 @@ enum FieldBuilder {
       guard !encodesNil, let isNil else { return true }
       return !isNil(current)
     }
-    let keyed: KeyedWrite = { storage, container, key in
+    let keyed: KeyedWrite = { storage, container, key, field in
       guard let current = value(storage) else {
         throw CodixError(
           .valueNotFound, at: Path(codingPath: container.codingPath + [key]),
-          detail: .unsetProperty(property: name), expected: "a value to encode")
+          detail: .unsetProperty(property: field.name), expected: "a value to encode")
       }
       if let omitted, omitted(current) { return }
       if let isNil, isNil(current) {
@@ -388,20 +435,20 @@ enum FieldBuilder {
       }
       try writer.keyed(current, &container, key)
     }
-    let atPath: PathWrite = { storage, encoder in
+    let atPath: PathWrite = { storage, encoder, field in
       guard let current = value(storage) else {
         throw CodixError(
-          .valueNotFound, at: Path(codingPath: encoder.codingPath).appending(path),
-          detail: .unsetProperty(property: name), expected: "a value to encode")
+          .valueNotFound, at: Path(codingPath: encoder.codingPath).appending(field.writePath),
+          detail: .unsetProperty(property: field.name), expected: "a value to encode")
       }
       if let omitted, omitted(current) { return }
       if let isNil, isNil(current) {
-        if encodesNil { try EncodingNavigator.encodeNil(at: path, in: encoder) }
+        if encodesNil { try EncodingNavigator.encodeNil(at: field.writePath, in: encoder) }
         return
       }
-      try writer.path(current, path, encoder)
+      try writer.path(current, field.writePath, encoder)
     }
-    return (keyed, atPath, writes)
+    return FieldWrites(keyed: keyed, path: atPath, writesValue: writes)
   }
 }
 

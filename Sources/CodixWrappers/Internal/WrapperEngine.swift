@@ -281,7 +281,7 @@ enum WrapperEngine {
       // also write is written again by them, and theirs wins.
       for field in plan.mergeWrites {
         do {
-          try field.write(field.storage(in: base), encoder)
+          try field.write(field.storage(in: base), to: encoder)
         } catch {
           throw encodingFailure(error, of: field, at: encoder.codingPath, table: table)
         }
@@ -292,7 +292,7 @@ enum WrapperEngine {
       }
       for field in plan.pathWrites {
         do {
-          try field.write(field.storage(in: base), encoder)
+          try field.write(field.storage(in: base), to: encoder)
         } catch {
           throw encodingFailure(error, of: field, at: encoder.codingPath, table: table)
         }
@@ -312,7 +312,7 @@ enum WrapperEngine {
         do {
           let storage = field.storage(in: base)
           if let fast = field.fastWrite, try fast.write(&container, key, from: storage) { continue }
-          try field.writeKeyed(storage, &container, key)
+          try field.write(storage, into: &container, at: key)
         } catch {
           throw encodingFailure(error, of: field, at: encoder.codingPath, table: table)
         }
@@ -326,7 +326,7 @@ enum WrapperEngine {
   private static func writesSomething(below node: FieldNode, base: UnsafeMutableRawPointer) -> Bool
   {
     node.keyChildren.contains { _, child in
-      child.fields.contains { $0.writesValue($0.storage(in: base)) }
+      child.fields.contains { $0.writing.writesValue($0.storage(in: base)) }
         || writesSomething(below: child, base: base)
     }
   }

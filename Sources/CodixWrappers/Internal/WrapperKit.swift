@@ -1,34 +1,70 @@
 import CodixCore
 
+/// What every option-less property of one wrapper type shares, seen without
+/// its generic type: the table builder makes such a property's field from
+/// this alone, with no generic code per property (see `FieldBuilder.optionless`).
+class PlainKit: @unchecked Sendable {
+  // Unchecked: immutable; its closures capture only immutable values.
+  /// The read of a property without modifiers or `[*]`: the value, stored.
+  let read: FieldRead
+  /// The fast read, for a standard scalar or an optional one.
+  let fast: FastRead?
+  /// Whether the wrapper's value is optional (absent reads as `nil`).
+  let isOptional: Bool
+  /// What the property expects, for reports.
+  let expected: () -> String
+  /// The byte offset of the wrapper's setup box inside the wrapper; `nil`
+  /// when the wrapper's layout does not say (then the generic builder runs).
+  let setupOffset: Int?
+  /// How an option-less property is written; `nil` for a kit made for one
+  /// property with options.
+  let plainWrites: FieldWrites?
+
+  init(
+    read: @escaping FieldRead, fast: FastRead?, isOptional: Bool,
+    expected: @escaping () -> String, setupOffset: Int?, plainWrites: FieldWrites?
+  ) {
+    self.read = read
+    self.fast = fast
+    self.isOptional = isOptional
+    self.expected = expected
+    self.setupOffset = setupOffset
+    self.plainWrites = plainWrites
+  }
+}
+
 /// What every option-less property of one wrapper type shares, built once
 /// per wrapper type (`Coding<Int>`, `CodableDate<Date?>`) rather than once
 /// per property of every model: the codec, its reader and writer, the nil
-/// check and the fast read.
+/// check, the fast read and the writes.
 ///
 /// Building these runs generic code for a type known only at run time, where
 /// each step looks its types' metadata up; a model's first decode used to
 /// spend about a third of its table building here, for answers that are the
 /// same for every `@Coding var name: String` in the app.
-final class WrapperKit<W: StorageWrapper>: @unchecked Sendable {
+final class WrapperKit<W: StorageWrapper>: PlainKit, @unchecked Sendable {
   // Unchecked: immutable; its closures capture only immutable values.
   typealias Value = W.Value
   let codec: any FieldCodec<Value>
   let reader: FieldReader<Value>
-  /// The read of a property without modifiers or `[*]`: the value, stored.
-  let read: FieldRead
   let writer: FieldWriter<Value>?
   let isNil: ((Value) -> Bool)?
-  let isOptional: Bool
-  let fast: FastRead?
 
-  fileprivate init(codec: any FieldCodec<Value>, rules: FieldRules, fast: FastRead?) {
+  fileprivate init(codec: any FieldCodec<Value>, rules: FieldRules, fast: FastRead?, plain: Bool) {
     self.codec = codec
-    self.reader = codec.makeReader(rules)
-    self.read = Self.plainRead(reader)
-    self.writer = codec.makeWriter()
-    self.isNil = NilCheck.make(for: Value.self)
-    self.isOptional = _isOptional(Value.self)
-    self.fast = fast
+    let reader = codec.makeReader(rules)
+    self.reader = reader
+    let writer = codec.makeWriter()
+    self.writer = writer
+    let isNil = NilCheck.make(for: Value.self)
+    self.isNil = isNil
+    super.init(
+      read: Self.plainRead(reader), fast: fast, isOptional: _isOptional(Value.self),
+      expected: { codec.expected }, setupOffset: W.setupOffset,
+      plainWrites: plain
+        ? FieldBuilder.writes(
+          W.self, codec: codec, writer: writer, isNil: isNil, encodesNil: false, omitted: nil)
+        : nil)
   }
 
   /// Reads with `reader` into a `W`'s storage.
@@ -49,19 +85,24 @@ enum WrapperKits {
   /// their own, shared by all of them; `nil` when `W`'s value has no default
   /// codec (it is not `Decodable`).
   static func shared<W: StorageWrapper>(by _: W.Type) -> WrapperKit<W>? {
-    let kit = kits.value(for: W.self) {
-      W.defaultCodec().map { make(W.self, codec: $0, rules: FieldRules()) }
+    plain(for: W.self).map { unsafeDowncast($0, to: WrapperKit<W>.self) }
+  }
+
+  /// The same kit, seen without its generic type.
+  static func plain(for wrapper: any StorageWrapper.Type) -> PlainKit? {
+    func make<W: StorageWrapper>(_: W.Type) -> AnyObject? {
+      W.defaultCodec().map { WrapperKits.make(W.self, codec: $0, rules: FieldRules(), plain: true) }
     }
-    return kit.map { unsafeDowncast($0, to: WrapperKit<W>.self) }
+    return kits.value(for: wrapper) { make(wrapper) }.map { unsafeDowncast($0, to: PlainKit.self) }
   }
 
   /// The kit of one property of wrapper type `W` with options or a codec of
-  /// its own.
+  /// its own (`plain: false`), or of all its option-less ones.
   static func make<W: StorageWrapper>(
-    _: W.Type, codec: any FieldCodec<W.Value>, rules: FieldRules
+    _: W.Type, codec: any FieldCodec<W.Value>, rules: FieldRules, plain: Bool = false
   ) -> WrapperKit<W> {
     let fast =
       codec.isPlain ? W.valueOffset.flatMap { FastRead(for: W.Value.self, valueOffset: $0) } : nil
-    return WrapperKit<W>(codec: codec, rules: rules, fast: fast)
+    return WrapperKit<W>(codec: codec, rules: rules, fast: fast, plain: plain)
   }
 }

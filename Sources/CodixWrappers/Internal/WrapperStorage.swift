@@ -21,14 +21,38 @@ struct WrapperStorage<Value> {
   }
 }
 
+/// What a wrapper's setup says that does not depend on its value type: all
+/// the table builder reads of a property declared without options or a
+/// codec of its own, read through the wrapper's memory without generic code.
+@usableFromInline
+class SetupFacts: @unchecked Sendable {
+  // Unchecked: immutable.
+  /// The path the initializer was given, if any.
+  let key: Path?
+  /// Whether the property has an initial value or default.
+  let hasDefault: Bool
+  /// Whether the property has no options and no codec of its own.
+  let isPlain: Bool
+
+  init(key: Path?, hasDefault: Bool, isPlain: Bool) {
+    self.key = key
+    self.hasDefault = hasDefault
+    self.isPlain = isPlain
+  }
+}
+
 /// A wrapper's setup, by reference: a wrapper stores one word for it.
 @usableFromInline
-final class SetupBox<Value>: Sendable {
+final class SetupBox<Value>: SetupFacts, @unchecked Sendable {
+  // Unchecked: immutable, like its setup.
   let setup: FieldSetup<Value>
 
   @usableFromInline
   init(_ setup: FieldSetup<Value>) {
     self.setup = setup
+    super.init(
+      key: setup.key, hasDefault: setup.hasDefault,
+      isPlain: !setup.hasOptions && setup.codecBox == nil)
   }
 }
 

@@ -175,4 +175,6 @@ extension CodableDate: StorageWrapper {
   }
 
   static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }
+
+  static var setupOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.setupBox) }
 }

@@ -215,6 +215,8 @@ extension Coding: StorageWrapper {
   static func defaultCodec() -> (any FieldCodec<Value>)? { PlainCodecs.codec(for: Value.self) }
 
   static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }
+
+  static var setupOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.setupBox) }
 }
 
 /// Explains a read of a wrapper that was never set. Only reachable through a

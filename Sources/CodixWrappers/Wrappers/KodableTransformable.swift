@@ -75,4 +75,6 @@ extension KodableTransformable: StorageWrapper {
   static func defaultCodec() -> (any FieldCodec<T.To>)? { TransformerCodec(transformer: T()) }
 
   static var valueOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.value) }
+
+  static var setupOffset: Int? { MemoryLayout<Self>.offset(of: \Self.storage.setupBox) }
 }

@@ -17,14 +17,15 @@ enum FieldBuilder {
   ///     that its values are the properties' defaults.
   static func field(
     for property: StoredProperty, wrapper: (any StorageWrapper.Type)?,
-    in prototype: UnsafeRawPointer, keyStyle: KeyStyle, isBlank: Bool
+    in prototype: UnsafeRawPointer, keyStyle: KeyStyle, isBlank: Bool, kits: inout PlainKits
   )
     throws(CodixError) -> Field?
   {
     if let wrapper {
       let name = property.name.hasPrefix("_") ? String(property.name.dropFirst()) : property.name
       if let field = optionless(
-        wrapper, name: name, keyStyle: keyStyle, offset: property.offset, in: prototype)
+        kits.kit(for: wrapper), name: name, keyStyle: keyStyle, offset: property.offset,
+        in: prototype)
       {
         return field
       }
@@ -48,10 +49,10 @@ enum FieldBuilder {
   /// most of a model's first decode. `nil` for every other property (and
   /// whatever it needs reported), which `wrapped` builds.
   private static func optionless(
-    _ wrapper: any StorageWrapper.Type, name: String, keyStyle: KeyStyle, offset: Int,
+    _ kit: PlainKit?, name: String, keyStyle: KeyStyle, offset: Int,
     in prototype: UnsafeRawPointer
   ) -> Field? {
-    guard let kit = WrapperKits.plain(for: wrapper), let setupOffset = kit.setupOffset,
+    guard let kit, let setupOffset = kit.setupOffset,
       let writes = kit.plainWrites,
       let facts = (prototype + offset + setupOffset).load(as: SetupFacts?.self), facts.isPlain
     else { return nil }

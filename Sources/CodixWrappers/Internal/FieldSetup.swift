@@ -27,7 +27,9 @@ struct FieldSetup<Value>: Sendable {
     self.options = options
     self.hasDefault = hasDefault
     self.codecBox = codec.map(CodecBox.init)
-    self.flags = OptionFlags.of(options)
+    // Most properties have no options: answered here, in the model's own
+    // specialised code, without a call into unspecialised generic code.
+    self.flags = options.isEmpty ? [] : OptionFlags.of(options)
   }
 
   /// The path to read, from the options' `.key` or the initializer's key.

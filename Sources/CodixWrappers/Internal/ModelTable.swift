@@ -177,10 +177,12 @@ final class ModelTable: @unchecked Sendable {
       let keyStyle = traits.keyStyle
       let fields = try withBase(of: prototype) { (base) throws(CodixError) in
         var fields: [Field] = []
+        fields.reserveCapacity(properties.count)
+        var kits = PlainKits()
         for (property, wrapper) in zip(properties, wrapperTypes) {
           if let field = try FieldBuilder.field(
             for: property, wrapper: wrapper, in: base, keyStyle: keyStyle,
-            isBlank: wrappersCreated != nil)
+            isBlank: wrappersCreated != nil, kits: &kits)
           {
             fields.append(field)
           }

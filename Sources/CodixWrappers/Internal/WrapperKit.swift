@@ -106,3 +106,19 @@ enum WrapperKits {
     return WrapperKit<W>(codec: codec, rules: rules, fast: fast, plain: plain)
   }
 }
+
+/// The kits one table build has looked up: a model's properties share a few
+/// wrapper types, and a look-up here is a pointer comparison where the shared
+/// memo takes a lock.
+struct PlainKits {
+  private var known: [(type: ObjectIdentifier, kit: PlainKit?)] = []
+
+  /// The shared kit of `wrapper` (see `WrapperKits.plain(for:)`).
+  mutating func kit(for wrapper: any StorageWrapper.Type) -> PlainKit? {
+    let id = ObjectIdentifier(wrapper)
+    for entry in known where entry.type == id { return entry.kit }
+    let kit = WrapperKits.plain(for: wrapper)
+    known.append((id, kit))
+    return kit
+  }
+}

@@ -327,3 +327,94 @@ private struct CountedKey: Kodable {
   #expect(countedKeyEvaluations == 2)
   #expect(countedTransformers == 2)
 }
+
+// MARK: - Listing a struct's properties without resolving their types
+
+private struct ListedInner: Kodable {
+  @Coding var depth: Int
+}
+
+private struct ListedLink: KodableTransform {
+  struct Invalid: Error {}
+  func transformFromJSON(value: String) throws -> URL {
+    guard let url = URL(string: value) else { throw Invalid() }
+    return url
+  }
+  func transformToJSON(value: URL) throws -> String { value.absoluteString }
+}
+
+private struct Listed: Kodable {
+  static let madeElsewhere = Coding<Int>("elsewhere")
+  var plain: String = ""
+  @Coding("a.b") var first: Int
+  @CodableDate var when: Date
+  @Coding var second: Int
+  @Coding var copied: Int
+  var inner = ListedInner()
+  @KodableTransformable<ListedLink> var link: URL
+  @Coding var elsewhere: Int
+  @Coding(.trimmed) var trimmed: String?
+  var _underscored: Int = 0
+
+  init() {
+    _copied = _second
+    _elsewhere = Listed.madeElsewhere
+  }
+}
+
+/// The listing's answer for a blank `Root`, beside the runtime's.
+private func listings<Root: Dekodable>(_: Root.Type) -> (
+  listed: [(String, Int, String?)], runtime: [(String, Int, String?)]
+) {
+  let (prototype, _, setups) = SetupRecording.counting { Root() }
+  var copy = prototype
+  var kits = PlainKits()
+  let listed = withUnsafeBytes(of: &copy) { raw in
+    ModelTable.listing(
+      of: Root.self, shape: .structure, base: raw.baseAddress!, size: raw.count, setups: setups,
+      kits: &kits)
+  }
+  let runtime = Reflection.storedProperties(of: Root.self)
+  return (
+    listed.map { ($0.property.name, $0.property.offset, $0.wrapper.map { "\($0)" }) },
+    runtime.map {
+      ($0.name, $0.offset, ($0.type as? any StorageWrapper.Type).map { "\($0)" })
+    }
+  )
+}
+
+@Test func aStructsPropertiesAreListedFromItsDescriptorAsTheRuntimeListsThem() throws {
+  #expect(Reflection.describedFieldsAreProven)
+  let described = try #require(Reflection.describedFields(of: Listed.self))
+  #expect(described.count == 10)
+  let (listed, runtime) = listings(Listed.self)
+  #expect(listed.map(\.0) == runtime.map(\.0))
+  #expect(listed.map(\.1) == runtime.map(\.1))
+  #expect(listed.map(\.2) == runtime.map(\.2))
+  #expect(
+    listed.compactMap(\.2) == [
+      "Coding<Int>", "CodableDate<Date>", "Coding<Int>", "Coding<Int>",
+      "KodableTransformable<ListedLink>", "Coding<Int>", "Coding<Optional<String>>",
+    ])
+}
+
+@Test func aModelWithSharedAndBorrowedWrappersDecodesAndEncodes() throws {
+  let json = Data(
+    #"{"a": {"b": 1}, "when": "2020-01-02T03:04:05Z", "second": 2, "copied": 5, "elsewhere": 3, "inner": {"depth": 4}, "link": "https://e.x", "trimmed": " t "}"#
+      .utf8)
+  let model = try Listed.decode(from: json)
+  #expect(model.first == 1)
+  #expect(model.second == 2)
+  // A copy of another property's wrapper reads at its own name.
+  #expect(model.copied == 5)
+  #expect(model.elsewhere == 3)
+  #expect(model.inner.depth == 4)
+  #expect(model.link.absoluteString == "https://e.x")
+  #expect(model.trimmed == "t")
+  let again = try Listed.decode(from: JSONEncoder().encode(model))
+  #expect(again.first == 1)
+  #expect(again.copied == 5)
+  #expect(again.elsewhere == 3)
+  #expect(again.inner.depth == 4)
+  #expect(again.when == model.when)
+}

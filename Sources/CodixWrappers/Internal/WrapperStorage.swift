@@ -8,10 +8,14 @@ struct WrapperStorage<Value> {
   /// into (see `SetupRecording`), which never need it: the model's table has it.
   @usableFromInline let setupBox: SetupBox<Value>?
 
+  /// A wrapper's storage; `wrapper` is the wrapper's own type (`Self`).
   @inlinable
-  init(value: Value?, setup: @autoclosure () -> FieldSetup<Value>) {
+  init(
+    wrapper: @autoclosure () -> Any.Type, value: Value?,
+    setup: @autoclosure () -> FieldSetup<Value>
+  ) {
     self.value = value
-    self.setupBox = SetupRecording.recordsSetup() ? SetupBox(setup()) : nil
+    self.setupBox = SetupRecording.recordsSetup() ? SetupBox(setup(), wrapper: wrapper()) : nil
   }
 
   /// The value, or `nil` of an optional `Value` when none was set.
@@ -33,11 +37,15 @@ class SetupFacts: @unchecked Sendable {
   let hasDefault: Bool
   /// Whether the property has no options and no codec of its own.
   let isPlain: Bool
+  /// The type of the wrapper that made this setup (`Coding<Int>`).
+  let wrapper: Any.Type
 
-  init(key: Path?, hasDefault: Bool, isPlain: Bool) {
+  @usableFromInline
+  init(key: Path?, hasDefault: Bool, isPlain: Bool, wrapper: Any.Type) {
     self.key = key
     self.hasDefault = hasDefault
     self.isPlain = isPlain
+    self.wrapper = wrapper
   }
 }
 
@@ -45,14 +53,18 @@ class SetupFacts: @unchecked Sendable {
 @usableFromInline
 final class SetupBox<Value>: SetupFacts, @unchecked Sendable {
   // Unchecked: immutable, like its setup.
-  let setup: FieldSetup<Value>
+  @usableFromInline let setup: FieldSetup<Value>
 
-  @usableFromInline
-  init(_ setup: FieldSetup<Value>) {
+  /// Inlinable: made in the model's own specialised code, where reading the
+  /// setup costs no metadata lookups (a blank instance per model type makes
+  /// one per wrapper).
+  @inlinable
+  init(_ setup: FieldSetup<Value>, wrapper: Any.Type) {
     self.setup = setup
     super.init(
       key: setup.key, hasDefault: setup.hasDefault,
-      isPlain: !setup.hasOptions && setup.codecBox == nil)
+      isPlain: setup.options.isEmpty && setup.codecBox == nil, wrapper: wrapper)
+    SetupRecording.record(self)
   }
 }
 

@@ -52,6 +52,12 @@
 // 6. The display style is `s` for a struct, `c` for a class, `e` for an enum
 //    and `t` for a tuple (`displayStylesAreTheRuntimes`); any other answer
 //    falls back to `Mirror`.
+// 7. A struct's type descriptor lists its fields' names and the descriptors
+//    their types name in the stable ABI's layout (`describedFields(of:)`
+//    says which); checked at first use against the runtime on a probe struct
+//    (`describedFieldsAreProven`), else every listing goes to the runtime
+//    (`aStructsPropertiesAreListedFromItsDescriptorAsTheRuntimeListsThem`).
+//    Not read where descriptor pointers are signed (arm64e).
 // Code that uses the answers checks what it relies on before trusting it (the
 // wrapper engine counts the wrappers a blank instance created against the
 // wrappers listed here; the container cache proves its probe on a canned

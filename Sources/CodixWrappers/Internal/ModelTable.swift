@@ -229,11 +229,28 @@ final class ModelTable: @unchecked Sendable {
       [(setup: UInt, descriptor: UnsafeRawPointer, offset: Int, wrapper: any StorageWrapper.Type)] =
         []
     candidates.reserveCapacity(setups.count)
+    // What each wrapper type says, worked out once per type: a model's
+    // wrappers share a few.
+    var types:
+      [(type: ObjectIdentifier, facts: (UnsafeRawPointer, Int, any StorageWrapper.Type)?)] =
+        []
     for setup in setups {
-      guard let wrapper = setup.wrapper as? any StorageWrapper.Type,
-        let descriptor = Reflection.typeDescriptor(of: setup.wrapper),
-        let offset = kits.kit(for: wrapper)?.setupOffset
-      else { continue }
+      let id = ObjectIdentifier(setup.wrapper)
+      let facts: (UnsafeRawPointer, Int, any StorageWrapper.Type)?
+      if let known = types.first(where: { $0.type == id }) {
+        facts = known.facts
+      } else {
+        if let wrapper = setup.wrapper as? any StorageWrapper.Type,
+          let descriptor = Reflection.typeDescriptor(of: setup.wrapper),
+          let offset = kits.kit(for: wrapper)?.setupOffset
+        {
+          facts = (descriptor, offset, wrapper)
+        } else {
+          facts = nil
+        }
+        types.append((id, facts))
+      }
+      guard let (descriptor, offset, wrapper) = facts else { continue }
       candidates.append(
         (UInt(bitPattern: ObjectIdentifier(setup)), descriptor, offset, wrapper))
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 // The one place in Codix that inspects a type's memory layout.
 //
 // Codix needs, once per type, the list of a type's stored properties: the
@@ -52,12 +54,13 @@
 // 6. The display style is `s` for a struct, `c` for a class, `e` for an enum
 //    and `t` for a tuple (`displayStylesAreTheRuntimes`); any other answer
 //    falls back to `Mirror`.
-// 7. A struct's type descriptor lists its fields' names and the descriptors
-//    their types name in the stable ABI's layout (`describedFields(of:)`
-//    says which); checked at first use against the runtime on a probe struct
-//    (`describedFieldsAreProven`), else every listing goes to the runtime
-//    (`aStructsPropertiesAreListedFromItsDescriptorAsTheRuntimeListsThem`).
-//    Not read where descriptor pointers are signed (arm64e).
+// 7. A non-generic struct's type descriptor lists its fields' names,
+//    mutability and mangled type names in the stable ABI's layout
+//    (`describedProperties(of:)` says which), and a module writes each
+//    mangled type name once; checked at first use against the runtime on two
+//    probe structs (`describedPropertiesAreProven`), else every listing goes
+//    to the runtime (`describedPropertiesAreTheRuntimes`). Not read where
+//    descriptor pointers are signed (arm64e).
 // Code that uses the answers checks what it relies on before trusting it (the
 // wrapper engine counts the wrappers a blank instance created against the
 // wrappers listed here; the container cache proves its probe on a canned
@@ -120,7 +123,7 @@ package enum Reflection {
   /// reflection metadata for the type.
   package static func storedProperties(of type: Any.Type) -> [StoredProperty] {
     if let simulate = simulation { return simulate(type) ?? runtimeProperties(of: type) }
-    return runtimeProperties(of: type)
+    return describedProperties(of: type) ?? runtimeProperties(of: type)
   }
 
   /// Replaces the runtime's answer for the duration of a test: return `nil`
@@ -138,118 +141,121 @@ package enum Reflection {
   }
 }
 
-// MARK: - Names without types
-
-/// A stored property of a struct as the struct's type descriptor lists it,
-/// without the runtime resolving the property's type (which demangles its
-/// type name: about a quarter of a model table's cost).
-package struct DescribedField {
-  /// The property's position, for ``Reflection/storedProperty(of:at:)``.
-  package var index: Int
-  package var name: String
-  package var offset: Int
-  /// The type descriptor the property's declared type names first, when its
-  /// mangled name starts with a symbolic reference (`Coding<Int>` names
-  /// `Coding`'s): a hint, to compare with ``Reflection/typeDescriptor(of:)``.
-  package var typeDescriptor: UnsafeRawPointer?
-}
+// MARK: - Names without demangling
 
 extension Reflection {
-  /// The stored properties of struct `type` read from its type descriptor:
-  /// names, offsets and the descriptors their types name, without resolving
-  /// any type. `nil` when `type` is not a struct, when the binary carries no
-  /// reflection metadata for it, under a `simulation`, on platforms that
-  /// sign the descriptor pointer (arm64e), or when the reader failed its
-  /// proof at first use (``describedFieldsAreProven``): then callers list
-  /// properties with ``storedProperties(of:)``.
+  /// The stored properties of a non-generic struct, read from its type
+  /// descriptor: names and mutability from its field records, offsets from
+  /// the runtime, and each property's type from a cache keyed by the address
+  /// of its mangled type name, filled by the runtime the first time a name
+  /// is met. A module writes each mangled type name once, so all its models'
+  /// `Coding<Int>` properties share one name, resolved (demangled) once per
+  /// process rather than once per property of every model: resolving was
+  /// about a quarter of building a model's table.
+  ///
+  /// `nil` (then the runtime lists every property) for anything but a
+  /// non-generic struct (a generic context changes what a name resolves
+  /// to), when the binary carries no reflection metadata for the type,
+  /// where descriptor pointers are signed (arm64e), and when the reader
+  /// failed its proof at first use (``describedPropertiesAreProven``).
   ///
   /// The layout read (Swift's stable ABI): a struct's metadata holds its
-  /// kind (0x200) and its descriptor; the descriptor holds its kind (17) in
-  /// its flags' low five bits, a relative pointer to its field descriptor at
-  /// byte 16 and its field count at byte 20; the field descriptor holds its
-  /// record size (12) at byte 10, its count at 12 and its records from 16;
-  /// a record is flags (2: `var`), a relative pointer to the mangled type
-  /// name and one to the name.
-  package static func describedFields(of type: Any.Type) -> [DescribedField]? {
-    guard simulation == nil, describedFieldsAreProven else { return nil }
-    return readDescribedFields(of: type)
+  /// kind (0x200) and a pointer to its descriptor; the descriptor holds its
+  /// kind (17) in its flags' low five bits and the generic flag (0x80), a
+  /// relative pointer to its field descriptor at byte 16 and its field
+  /// count at byte 20; the field descriptor holds its record size (12) at
+  /// byte 10, its count at 12 and its records from 16; a record is flags
+  /// (2: `var`), a relative pointer to the mangled type name and one to the
+  /// name. The mangled name is never read: its address is only a key.
+  package static func describedProperties(of type: Any.Type) -> [StoredProperty]? {
+    guard describedPropertiesAreProven else { return nil }
+    return readDescribedProperties(of: type)
   }
 
-  /// The descriptor of a struct type's metadata; `nil` for other types.
-  package static func typeDescriptor(of type: Any.Type) -> UnsafeRawPointer? {
+  /// Whether the descriptor reader gives the runtime's answers on three
+  /// structs made for the purpose, the later ones read through the type
+  /// cache the first filled (the same types in another order, then the same
+  /// names with other types): names, offsets, types, mutability, strength.
+  package static let describedPropertiesAreProven: Bool = {
+    func same(_ type: Any.Type) -> Bool {
+      guard let read = readDescribedProperties(of: type) else { return false }
+      let runtime = runtimeProperties(of: type)
+      return read.count == runtime.count && read.count == 5
+        && zip(read, runtime).allSatisfy { read, runtime in
+          read.name == runtime.name && read.offset == runtime.offset
+            && ObjectIdentifier(read.type) == ObjectIdentifier(runtime.type)
+            && read.isVar == runtime.isVar && read.isStrong == runtime.isStrong
+        }
+    }
+    #if _ptrauth(_arm64e)
+      return false
+    #else
+      return same(DescriptorProbe.self) && same(DescriptorProbeReordered.self)
+        && same(DescriptorProbeRenamed.self)
+    #endif
+  }()
+
+  private static func readDescribedProperties(of type: Any.Type) -> [StoredProperty]? {
     #if _ptrauth(_arm64e)
       return nil
     #else
       let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-      guard metadata.load(as: UInt.self) == 0x200 else { return nil }
-      return metadata.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
+      guard metadata.load(as: UInt.self) == 0x200,
+        let descriptor = metadata.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
+      else { return nil }
+      let flags = descriptor.load(as: UInt32.self)
+      guard flags & 0x1F == 17, flags & 0x80 == 0,
+        let fieldDescriptor = relative(descriptor + 16)
+      else { return nil }
+      let count = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self))
+      guard count > 0, count == reflectionCount(type),
+        fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self) == 12,
+        Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self)) == count
+      else { return nil }
+      var names: [UnsafeRawPointer] = []
+      var typeNames: [UInt] = []
+      var isVar: [Bool] = []
+      names.reserveCapacity(count)
+      typeNames.reserveCapacity(count)
+      isVar.reserveCapacity(count)
+      for index in 0..<count {
+        let record = fieldDescriptor + 16 + 12 * index
+        guard let name = relative(record + 8), let typeName = relative(record + 4) else {
+          return nil
+        }
+        names.append(name)
+        typeNames.append(UInt(bitPattern: typeName))
+        isVar.append(record.load(as: UInt32.self) & 2 != 0)
+      }
+      var types = FieldTypes.shared.known(typeNames)
+      var properties: [StoredProperty] = []
+      properties.reserveCapacity(count)
+      for index in 0..<count {
+        let name = String(cString: names[index].assumingMemoryBound(to: CChar.self))
+        let offset = reflectionChildOffset(type, index: index)
+        if let (fieldType, isStrong) = types[index] {
+          properties.append(
+            StoredProperty(
+              name: name, offset: offset, type: fieldType, isVar: isVar[index],
+              isStrong: isStrong))
+          continue
+        }
+        // Met for the first time: the runtime resolves it, and says the same.
+        let resolved = runtimeProperty(of: type, at: index)
+        guard resolved.name == name, resolved.offset == offset, resolved.isVar == isVar[index]
+        else { return nil }
+        types[index] = (resolved.type, resolved.isStrong)
+        properties.append(resolved)
+      }
+      FieldTypes.shared.keep(typeNames, types)
+      return properties
     #endif
-  }
-
-  /// One stored property as the runtime lists it, its type resolved.
-  package static func storedProperty(of type: Any.Type, at index: Int) -> StoredProperty {
-    runtimeProperty(of: type, at: index)
-  }
-
-  /// Whether the descriptor reader gives the runtime's answers on a struct
-  /// made for the purpose: names, mutability, offsets, and the descriptor a
-  /// generic property's type names.
-  package static let describedFieldsAreProven: Bool = {
-    guard let fields = readDescribedFields(of: DescriptorProbe.self) else { return false }
-    let runtime = runtimeProperties(of: DescriptorProbe.self)
-    let boxDescriptor = typeDescriptor(of: DescriptorProbeBox<Int>.self)
-    return fields.count == 4 && runtime.count == 4
-      && fields.map(\.name) == ["count", "title", "box", "flag"]
-      && fields.map(\.name) == runtime.map(\.name)
-      && fields.map(\.offset) == runtime.map(\.offset)
-      && fields.map(\.offset) == [
-        MemoryLayout<DescriptorProbe>.offset(of: \.count),
-        MemoryLayout<DescriptorProbe>.offset(of: \.title),
-        MemoryLayout<DescriptorProbe>.offset(of: \.box),
-        MemoryLayout<DescriptorProbe>.offset(of: \.flag),
-      ]
-      && boxDescriptor != nil && fields[2].typeDescriptor == boxDescriptor
-      && fields[0].typeDescriptor != boxDescriptor && fields[3].typeDescriptor != boxDescriptor
-  }()
-
-  private static func readDescribedFields(of type: Any.Type) -> [DescribedField]? {
-    guard let descriptor = typeDescriptor(of: type),
-      descriptor.load(as: UInt32.self) & 0x1F == 17,
-      let fieldDescriptor = relative(descriptor + 16)
-    else { return nil }
-    let count = Int(descriptor.load(fromByteOffset: 20, as: UInt32.self))
-    guard count == reflectionCount(type),
-      fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self) == 12,
-      Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self)) == count
-    else { return nil }
-    var fields: [DescribedField] = []
-    fields.reserveCapacity(count)
-    for index in 0..<count {
-      let record = fieldDescriptor + 16 + 12 * index
-      guard let name = relative(record + 8) else { return nil }
-      fields.append(
-        DescribedField(
-          index: index, name: String(cString: name.assumingMemoryBound(to: CChar.self)),
-          offset: reflectionChildOffset(type, index: index),
-          typeDescriptor: relative(record + 4).flatMap(symbolicDescriptor)))
-    }
-    return fields
   }
 
   /// The target of the 32-bit relative pointer at `field`; `nil` for 0.
   private static func relative(_ field: UnsafeRawPointer) -> UnsafeRawPointer? {
     let offset = field.loadUnaligned(as: Int32.self)
     return offset == 0 ? nil : field + Int(offset)
-  }
-
-  /// The descriptor a mangled type name starts with: a direct (1) or
-  /// indirect (2) symbolic reference; `nil` for a textual name.
-  private static func symbolicDescriptor(_ name: UnsafeRawPointer) -> UnsafeRawPointer? {
-    switch name.load(as: UInt8.self) {
-    case 1: return relative(name + 1)
-    case 2: return relative(name + 1)?.load(as: UnsafeRawPointer?.self)
-    default: return nil
-    }
   }
 
   private static func runtimeProperty(of type: Any.Type, at index: Int) -> StoredProperty {
@@ -263,12 +269,55 @@ extension Reflection {
   }
 }
 
-/// The struct the descriptor reader is proven on.
+/// The types the runtime resolved, by the address of their mangled name in
+/// a non-generic struct's field records: one lock per table, not per name.
+private final class FieldTypes: @unchecked Sendable {
+  // Unchecked: `types` is touched only while holding `lock`.
+  static let shared = FieldTypes()
+  private let lock = NSLock()
+  private var types: [UInt: (type: Any.Type, isStrong: Bool)] = [:]
+
+  /// The known type of each name, `nil` for the names not met yet.
+  func known(_ names: [UInt]) -> [(type: Any.Type, isStrong: Bool)?] {
+    lock.lock()
+    defer { lock.unlock() }
+    return names.map { types[$0] }
+  }
+
+  /// Keeps the types of `names`.
+  func keep(_ names: [UInt], _ resolved: [(type: Any.Type, isStrong: Bool)?]) {
+    lock.lock()
+    defer { lock.unlock() }
+    for (name, type) in zip(names, resolved) {
+      if let type, types[name] == nil { types[name] = type }
+    }
+  }
+}
+
+/// The structs the descriptor reader is proven on: the second meets the
+/// first's types in another order, the third its names with other types.
 private struct DescriptorProbe {
   var count = 1
   let title = "t"
   var box = DescriptorProbeBox(value: 2)
+  weak var owner: AnyObject?
   var flag = false
+}
+
+private struct DescriptorProbeReordered {
+  var flag = false
+  var box = DescriptorProbeBox(value: 2)
+  weak var owner: AnyObject?
+  let title = "t"
+  var count = 1
+}
+
+private struct DescriptorProbeRenamed {
+  var count = "c"
+  let title = 1
+  var box = DescriptorProbeBox(value: "b")
+  var owner: AnyObject? = nil
+  var flag = 1.5
 }
 
 private struct DescriptorProbeBox<Value> {

@@ -145,11 +145,10 @@ final class ModelTable: @unchecked Sendable {
   ///   - wrappersCreated: How many wrappers making `prototype` created, or
   ///     `nil` when it was not made for the table (an encode-only model's
   ///     own value).
-  ///   - setups: The setups of the wrappers making `prototype` created.
   ///   - traits: What the model's conformances say.
-  static func build(
-    from prototype: Any, wrappersCreated: Int?, setups: [SetupFacts] = [], traits: ModelTraits
-  ) throws(CodixError) -> ModelTable {
+  static func build(from prototype: Any, wrappersCreated: Int?, traits: ModelTraits)
+    throws(CodixError) -> ModelTable
+  {
     let type = Swift.type(of: prototype)
     var model: String { String(describing: type) }
     do throws(CodixError) {
@@ -159,29 +158,28 @@ final class ModelTable: @unchecked Sendable {
           .typeMismatch, at: .root, detail: .unsupportedModel(model: model),
           expected: "a struct or a class")
       }
-      let size = Self.size(of: prototype)
-      let (fields, wrappers) = try withBase(of: prototype) {
-        (base) throws(CodixError) -> ([Field], Int) in
-        var kits = PlainKits()
-        let listed = listing(
-          of: type, shape: shape, base: base, size: size, setups: setups, kits: &kits)
-        let wrappers = listed.count { $0.wrapper != nil }
-        let created = wrappersCreated ?? wrappers
-        let stripped =
-          listed.isEmpty
-          ? (created > 0 || shape == .classInstance || size > 0)
-          : created > 0 && wrappers == 0
-        let namesStripped = listed.contains { $0.property.name.isEmpty }
-        if stripped || namesStripped {
-          throw CodixError(
-            .dataCorrupted, at: .root,
-            detail: .missingReflectionMetadata(model: model, namesOnly: !stripped),
-            expected: "reflection metadata for \(model)")
-        }
-        let keyStyle = traits.keyStyle
+      let properties = Reflection.storedProperties(of: type)
+      // One conformance check per property: each is a search the first time.
+      let wrapperTypes = properties.map { $0.type as? any StorageWrapper.Type }
+      let wrappers = wrapperTypes.filter { $0 != nil }.count
+      let created = wrappersCreated ?? wrappers
+      let stripped =
+        properties.isEmpty
+        ? (created > 0 || shape == .classInstance || Self.size(of: prototype) > 0)
+        : created > 0 && wrappers == 0
+      let namesStripped = properties.contains { $0.name.isEmpty }
+      if stripped || namesStripped {
+        throw CodixError(
+          .dataCorrupted, at: .root,
+          detail: .missingReflectionMetadata(model: model, namesOnly: !stripped),
+          expected: "reflection metadata for \(model)")
+      }
+      let keyStyle = traits.keyStyle
+      let fields = try withBase(of: prototype) { (base) throws(CodixError) in
         var fields: [Field] = []
-        fields.reserveCapacity(listed.count)
-        for (property, wrapper) in listed {
+        fields.reserveCapacity(properties.count)
+        var kits = PlainKits()
+        for (property, wrapper) in zip(properties, wrapperTypes) {
           if let field = try FieldBuilder.field(
             for: property, wrapper: wrapper, in: base, keyStyle: keyStyle,
             isBlank: wrappersCreated != nil, kits: &kits)
@@ -189,9 +187,8 @@ final class ModelTable: @unchecked Sendable {
             fields.append(field)
           }
         }
-        return (fields, wrappers)
+        return fields
       }
-      let created = wrappersCreated ?? wrappers
       return try ModelTable(
         modelType: type, isClass: shape == .classInstance, fields: fields,
         printsJSON: printsJSON(
@@ -201,74 +198,6 @@ final class ModelTable: @unchecked Sendable {
       var named = error
       named.attribute(model: model, property: nil)
       throw named
-    }
-  }
-
-  /// The stored properties of the model at `base`, each with its wrapper
-  /// type when it is a wrapper's storage.
-  ///
-  /// A struct's properties are read from its type descriptor, their types
-  /// unresolved (``Reflection/describedFields(of:)``); a property is a
-  /// wrapper when its type names the same generic type as a wrapper its
-  /// blank instance made, and it holds that wrapper's very setup: the
-  /// setup's address at the wrapper type's setup offset. Any other property,
-  /// and every property of a class or of a struct the reader cannot list,
-  /// has its type resolved by the runtime, as before.
-  static func listing(
-    of type: Any.Type, shape: Reflection.Shape, base: UnsafeRawPointer, size: Int,
-    setups: [SetupFacts], kits: inout PlainKits
-  ) -> [(property: StoredProperty, wrapper: (any StorageWrapper.Type)?)] {
-    func resolved(_ property: StoredProperty) -> (StoredProperty, (any StorageWrapper.Type)?) {
-      // One conformance check per property: each is a search the first time.
-      (property, property.type as? any StorageWrapper.Type)
-    }
-    guard shape == .structure, !setups.isEmpty,
-      let described = Reflection.describedFields(of: type)
-    else { return Reflection.storedProperties(of: type).map(resolved) }
-    var candidates:
-      [(setup: UInt, descriptor: UnsafeRawPointer, offset: Int, wrapper: any StorageWrapper.Type)] =
-        []
-    candidates.reserveCapacity(setups.count)
-    // What each wrapper type says, worked out once per type: a model's
-    // wrappers share a few.
-    var types:
-      [(type: ObjectIdentifier, facts: (UnsafeRawPointer, Int, any StorageWrapper.Type)?)] =
-        []
-    for setup in setups {
-      let id = ObjectIdentifier(setup.wrapper)
-      let facts: (UnsafeRawPointer, Int, any StorageWrapper.Type)?
-      if let known = types.first(where: { $0.type == id }) {
-        facts = known.facts
-      } else {
-        if let wrapper = setup.wrapper as? any StorageWrapper.Type,
-          let descriptor = Reflection.typeDescriptor(of: setup.wrapper),
-          let offset = kits.kit(for: wrapper)?.setupOffset
-        {
-          facts = (descriptor, offset, wrapper)
-        } else {
-          facts = nil
-        }
-        types.append((id, facts))
-      }
-      guard let (descriptor, offset, wrapper) = facts else { continue }
-      candidates.append(
-        (UInt(bitPattern: ObjectIdentifier(setup)), descriptor, offset, wrapper))
-    }
-    return described.map { field in
-      if field.name.hasPrefix("_"), let descriptor = field.typeDescriptor {
-        for candidate in candidates where candidate.descriptor == descriptor {
-          let at = field.offset + candidate.offset
-          guard at >= 0, at + MemoryLayout<UInt>.size <= size,
-            base.loadUnaligned(fromByteOffset: at, as: UInt.self) == candidate.setup
-          else { continue }
-          return (
-            StoredProperty(
-              name: field.name, offset: field.offset, type: candidate.wrapper, isVar: true),
-            candidate.wrapper
-          )
-        }
-      }
-      return resolved(Reflection.storedProperty(of: type, at: field.index))
     }
   }
 

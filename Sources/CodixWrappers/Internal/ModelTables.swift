@@ -66,22 +66,19 @@ enum ModelTables {
       unknownKeys: dekodable?.unknownKeys ?? .ignore,
       declaresDebugJSON: codixModel?._declaresDebugJSON ?? Root._declaresDebugJSON)
     return try table(for: type, traits) {
-      guard let dekodable else { return (model, nil, []) }
+      guard let dekodable else { return (model, nil) }
       return blankPrototype(of: dekodable)
     }
   }
 
-  /// A blank instance made by `init()`, how many wrappers making it created
-  /// and their setups.
-  private static func blankPrototype<Root: Dekodable>(of type: Root.Type) -> (
-    Any, Int?, [SetupFacts]
-  ) {
-    let (prototype, created, setups) = SetupRecording.counting { Root() }
-    return (prototype, created, setups)
+  /// A blank instance made by `init()`, and how many wrappers making it created.
+  private static func blankPrototype<Root: Dekodable>(of type: Root.Type) -> (Any, Int?) {
+    let (prototype, created) = SetupRecording.counting { Root() }
+    return (prototype, created)
   }
 
   private static func table(
-    for type: Any.Type, _ traits: ModelTraits, prototype: () -> (Any, Int?, [SetupFacts])
+    for type: Any.Type, _ traits: ModelTraits, prototype: () -> (Any, Int?)
   ) throws(CodixError) -> ModelTable {
     let id = ObjectIdentifier(type)
     storage.lock.lock()
@@ -105,11 +102,10 @@ enum ModelTables {
     defer { building?.pointee.removeLast() }
     // Built outside the lock: building runs the model's init(), which may be
     // arbitrary code, even a decode of another model.
-    let (instance, created, setups) = prototype()
+    let (instance, created) = prototype()
     let built: ModelTable
     do {
-      built = try ModelTable.build(
-        from: instance, wrappersCreated: created, setups: setups, traits: traits)
+      built = try ModelTable.build(from: instance, wrappersCreated: created, traits: traits)
     } catch {
       // A value that was not made for the table (an encode-only model's
       // own) says nothing certain about its type: do not cache its failure.

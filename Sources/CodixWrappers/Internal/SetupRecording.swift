@@ -15,9 +15,6 @@ enum SetupRecording {
   private struct State {
     var skipping = false
     var created = 0
-    /// Whether `counting` runs: then the setups made are kept in `made`.
-    var keeps = false
-    var made: [SetupFacts] = []
   }
 
   private static let state = ThreadLocal { State() }
@@ -41,24 +38,13 @@ enum SetupRecording {
     return try body()
   }
 
-  /// Keeps `setup` when `counting` runs on this thread.
-  @usableFromInline
-  static func record(_ setup: SetupFacts) {
-    guard let state = state.pointerIfPresent, state.pointee.keeps else { return }
-    state.pointee.made.append(setup)
-  }
-
-  /// Runs `body` with recording on; returns its result, how many wrappers it
-  /// created and their setups, in the order they were made.
-  static func counting<T>(_ body: () throws -> T) rethrows -> (
-    value: T, wrappers: Int, setups: [SetupFacts]
-  ) {
-    guard let state = state.pointer else { return (try body(), 0, []) }
+  /// Runs `body` with recording on; returns its result and how many wrappers it created.
+  static func counting<T>(_ body: () throws -> T) rethrows -> (value: T, wrappers: Int) {
+    guard let state = state.pointer else { return (try body(), 0) }
     let previous = state.pointee
     state.pointee = State()
-    state.pointee.keeps = true
     defer { state.pointee = previous }
     let value = try body()
-    return (value, state.pointee.created, state.pointee.made)
+    return (value, state.pointee.created)
   }
 }

@@ -8,14 +8,10 @@ struct WrapperStorage<Value> {
   /// into (see `SetupRecording`), which never need it: the model's table has it.
   @usableFromInline let setupBox: SetupBox<Value>?
 
-  /// A wrapper's storage; `wrapper` is the wrapper's own type (`Self`).
   @inlinable
-  init(
-    wrapper: @autoclosure () -> Any.Type, value: Value?,
-    setup: @autoclosure () -> FieldSetup<Value>
-  ) {
+  init(value: Value?, setup: @autoclosure () -> FieldSetup<Value>) {
     self.value = value
-    self.setupBox = SetupRecording.recordsSetup() ? SetupBox(setup(), wrapper: wrapper()) : nil
+    self.setupBox = SetupRecording.recordsSetup() ? SetupBox(setup()) : nil
   }
 
   /// The value, or `nil` of an optional `Value` when none was set.
@@ -37,15 +33,12 @@ class SetupFacts: @unchecked Sendable {
   let hasDefault: Bool
   /// Whether the property has no options and no codec of its own.
   let isPlain: Bool
-  /// The type of the wrapper that made this setup (`Coding<Int>`).
-  let wrapper: Any.Type
 
   @usableFromInline
-  init(key: Path?, hasDefault: Bool, isPlain: Bool, wrapper: Any.Type) {
+  init(key: Path?, hasDefault: Bool, isPlain: Bool) {
     self.key = key
     self.hasDefault = hasDefault
     self.isPlain = isPlain
-    self.wrapper = wrapper
   }
 }
 
@@ -59,12 +52,11 @@ final class SetupBox<Value>: SetupFacts, @unchecked Sendable {
   /// setup costs no metadata lookups (a blank instance per model type makes
   /// one per wrapper).
   @inlinable
-  init(_ setup: FieldSetup<Value>, wrapper: Any.Type) {
+  init(_ setup: FieldSetup<Value>) {
     self.setup = setup
     super.init(
       key: setup.key, hasDefault: setup.hasDefault,
-      isPlain: setup.options.isEmpty && setup.codecBox == nil, wrapper: wrapper)
-    SetupRecording.record(self)
+      isPlain: setup.options.isEmpty && setup.codecBox == nil)
   }
 }
 

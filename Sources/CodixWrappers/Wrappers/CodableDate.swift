@@ -28,7 +28,7 @@ public struct CodableDate<Value> {
     // The setup, codec included, is built only when it is recorded: not for
     // the instances made to decode into (see `SetupRecording`).
     storage = WrapperStorage(
-      wrapper: Self.self, value: value,
+      value: value,
       setup: FieldSetup(key: key(), options: options, hasDefault: hasDefault, codec: codec()))
   }
 

@@ -16,7 +16,7 @@ public struct KodableTransformable<T: KodableTransform> {
   @inlinable
   public init() {
     storage = WrapperStorage(
-      wrapper: Self.self, value: nil,
+      value: nil,
       setup: FieldSetup(
         key: nil, options: [], hasDefault: false, codec: TransformerCodec(transformer: T())))
   }
@@ -25,7 +25,7 @@ public struct KodableTransformable<T: KodableTransform> {
   @inlinable
   public init(_ key: @autoclosure () -> Path? = nil, _ options: KodableOption<T.To>...) {
     storage = WrapperStorage(
-      wrapper: Self.self, value: nil,
+      value: nil,
       setup: FieldSetup(
         key: key(), options: options, hasDefault: false, codec: TransformerCodec(transformer: T())))
   }
@@ -36,7 +36,7 @@ public struct KodableTransformable<T: KodableTransform> {
     wrappedValue: T.To, _ key: @autoclosure () -> Path? = nil, _ options: KodableOption<T.To>...
   ) {
     storage = WrapperStorage(
-      wrapper: Self.self, value: wrappedValue,
+      value: wrappedValue,
       setup: FieldSetup(
         key: key(), options: options, hasDefault: true, codec: TransformerCodec(transformer: T())))
   }
@@ -44,7 +44,7 @@ public struct KodableTransformable<T: KodableTransform> {
   /// A wrapper holding a value decoded outside a model's table.
   init(decoded value: T.To) {
     storage = WrapperStorage(
-      wrapper: Self.self, value: value,
+      value: value,
       setup: FieldSetup(
         key: nil, options: [], hasDefault: false, codec: TransformerCodec(transformer: T())))
   }

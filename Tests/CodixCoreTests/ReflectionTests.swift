@@ -106,3 +106,48 @@ private final class Contact: Person {
   #expect(stripped.1.count == 2)
   #expect(Reflection.storedProperties(of: Plain.self).count == 5)
 }
+
+// Assumption 7: a non-generic struct is listed from its descriptor, each type
+// from the cache of resolved names, as the runtime lists it; two structs
+// with the same names and other types, and a struct whose context is generic
+// (listed by the runtime).
+private struct SameNamesFirst {
+  var value: Int = 1
+  let label: String = "l"
+  weak var owner: NSObject?
+}
+
+private struct SameNamesSecond {
+  var value: String = "v"
+  var label: Int = 2
+  var owner: NSObject?
+}
+
+private struct GenericOuter<T> {
+  struct Nested {
+    var value: Int = 1
+  }
+}
+
+@Test func structsAreListedFromTheirDescriptorsAsTheRuntimeListsThem() throws {
+  #if !_ptrauth(_arm64e)
+    #expect(Reflection.describedPropertiesAreProven)
+    let keepAll: @Sendable (Any.Type) -> [StoredProperty]? = { _ in nil }
+    for type: Any.Type in [
+      SameNamesFirst.self, SameNamesSecond.self, SameNamesFirst.self, Plain.self, Wrapped.self,
+    ] {
+      let described = try #require(Reflection.describedProperties(of: type))
+      let runtime = Reflection.$simulation.withValue(keepAll) {
+        Reflection.storedProperties(of: type)
+      }
+      #expect(described.map(\.name) == runtime.map(\.name))
+      #expect(described.map(\.offset) == runtime.map(\.offset))
+      #expect(
+        described.map { ObjectIdentifier($0.type) } == runtime.map { ObjectIdentifier($0.type) })
+      #expect(described.map(\.isVar) == runtime.map(\.isVar))
+      #expect(described.map(\.isStrong) == runtime.map(\.isStrong))
+    }
+    #expect(Reflection.describedProperties(of: GenericOuter<Int>.Nested.self) == nil)
+    #expect(Reflection.describedProperties(of: GenericOuter<Int>.self) == nil)
+  #endif
+}

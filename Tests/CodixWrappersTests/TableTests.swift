@@ -387,7 +387,8 @@ private struct Listed: Kodable {
       }
       #expect(described.map(\.name) == runtime.map(\.name))
       #expect(described.map(\.offset) == runtime.map(\.offset))
-      #expect(described.map { "\($0.type)" } == runtime.map { "\($0.type)" })
+      #expect(
+        described.map { ObjectIdentifier($0.type) } == runtime.map { ObjectIdentifier($0.type) })
       #expect(described.map(\.isVar) == runtime.map(\.isVar))
       #expect(described.map(\.isStrong) == runtime.map(\.isStrong))
     }

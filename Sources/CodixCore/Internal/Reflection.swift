@@ -57,9 +57,10 @@ import Foundation
 // 7. A non-generic struct's type descriptor lists its fields' names,
 //    mutability and mangled type names in the stable ABI's layout
 //    (`describedProperties(of:)` says which), and a module writes each
-//    mangled type name once; checked at first use against the runtime on two
-//    probe structs (`describedPropertiesAreProven`), else every listing goes
-//    to the runtime (`describedPropertiesAreTheRuntimes`). Not read where
+//    mangled type name once; checked at first use against the runtime on
+//    three probe structs (`describedPropertiesAreProven`), else every listing
+//    goes to the runtime (`structsAreListedFromTheirDescriptorsAsTheRuntimeListsThem`
+//    in ReflectionTests, and a test of models in TableTests). Not read where
 //    descriptor pointers are signed (arm64e).
 // Code that uses the answers checks what it relies on before trusting it (the
 // wrapper engine counts the wrappers a blank instance created against the
@@ -160,7 +161,8 @@ extension Reflection {
   /// failed its proof at first use (``describedPropertiesAreProven``).
   ///
   /// The layout read (Swift's stable ABI): a struct's metadata holds its
-  /// kind (0x200) and a pointer to its descriptor; the descriptor holds its
+  /// kind (0x200) and, one pointer on, a pointer to its descriptor; the
+  /// descriptor holds its
   /// kind (17) in its flags' low five bits and the generic flag (0x80), a
   /// relative pointer to its field descriptor at byte 16 and its field
   /// count at byte 20; the field descriptor holds its record size (12) at
@@ -201,7 +203,8 @@ extension Reflection {
     #else
       let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
       guard metadata.load(as: UInt.self) == 0x200,
-        let descriptor = metadata.load(fromByteOffset: 8, as: UnsafeRawPointer?.self)
+        let descriptor = metadata.load(
+          fromByteOffset: MemoryLayout<UnsafeRawPointer>.size, as: UnsafeRawPointer?.self)
       else { return nil }
       let flags = descriptor.load(as: UInt32.self)
       guard flags & 0x1F == 17, flags & 0x80 == 0,
@@ -271,6 +274,9 @@ extension Reflection {
 
 /// The types the runtime resolved, by the address of their mangled name in
 /// a non-generic struct's field records: one lock per table, not per name.
+/// An address keeps its name while its image is loaded; Swift images are
+/// not unloaded on Apple platforms, and unloading one on Linux leaves the
+/// runtime's own caches of its types dangling too.
 private final class FieldTypes: @unchecked Sendable {
   // Unchecked: `types` is touched only while holding `lock`.
   static let shared = FieldTypes()
@@ -289,7 +295,12 @@ private final class FieldTypes: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     for (name, type) in zip(names, resolved) {
-      if let type, types[name] == nil { types[name] = type }
+      // A name the runtime could not resolve reads as `()`: not kept, since
+      // a library loaded later may resolve it.
+      guard let type, ObjectIdentifier(type.type) != ObjectIdentifier(Void.self),
+        types[name] == nil
+      else { continue }
+      types[name] = type
     }
   }
 }

@@ -189,12 +189,8 @@ extension Reflection {
             && read.isVar == runtime.isVar && read.isStrong == runtime.isStrong
         }
     }
-    #if _ptrauth(_arm64e)
-      return false
-    #else
-      return same(DescriptorProbe.self) && same(DescriptorProbeReordered.self)
-        && same(DescriptorProbeRenamed.self)
-    #endif
+    return same(DescriptorProbe.self) && same(DescriptorProbeReordered.self)
+      && same(DescriptorProbeRenamed.self)
   }()
 
   private static func readDescribedProperties(of type: Any.Type) -> [StoredProperty]? {
@@ -215,37 +211,34 @@ extension Reflection {
         fieldDescriptor.load(fromByteOffset: 10, as: UInt16.self) == 12,
         Int(fieldDescriptor.load(fromByteOffset: 12, as: UInt32.self)) == count
       else { return nil }
-      var names: [UnsafeRawPointer] = []
+      var records: [(name: UnsafeRawPointer, isVar: Bool)] = []
       var typeNames: [UInt] = []
-      var isVar: [Bool] = []
-      names.reserveCapacity(count)
+      records.reserveCapacity(count)
       typeNames.reserveCapacity(count)
-      isVar.reserveCapacity(count)
       for index in 0..<count {
         let record = fieldDescriptor + 16 + 12 * index
         guard let name = relative(record + 8), let typeName = relative(record + 4) else {
           return nil
         }
-        names.append(name)
+        records.append((name, record.load(as: UInt32.self) & 2 != 0))
         typeNames.append(UInt(bitPattern: typeName))
-        isVar.append(record.load(as: UInt32.self) & 2 != 0)
       }
       var types = FieldTypes.shared.known(typeNames)
       var properties: [StoredProperty] = []
       properties.reserveCapacity(count)
-      for index in 0..<count {
-        let name = String(cString: names[index].assumingMemoryBound(to: CChar.self))
+      for (index, record) in records.enumerated() {
+        let name = String(cString: record.name.assumingMemoryBound(to: CChar.self))
         let offset = reflectionChildOffset(type, index: index)
         if let (fieldType, isStrong) = types[index] {
           properties.append(
             StoredProperty(
-              name: name, offset: offset, type: fieldType, isVar: isVar[index],
+              name: name, offset: offset, type: fieldType, isVar: record.isVar,
               isStrong: isStrong))
           continue
         }
         // Met for the first time: the runtime resolves it, and says the same.
         let resolved = runtimeProperty(of: type, at: index)
-        guard resolved.name == name, resolved.offset == offset, resolved.isVar == isVar[index]
+        guard resolved.name == name, resolved.offset == offset, resolved.isVar == record.isVar
         else { return nil }
         types[index] = (resolved.type, resolved.isStrong)
         properties.append(resolved)

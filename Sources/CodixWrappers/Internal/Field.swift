@@ -135,7 +135,8 @@ typealias KeyedWrite = (
 /// option-less property of a wrapper type.
 struct FieldWrites {
   let keyed: KeyedWrite
-  let path: PathWrite
+  /// Replaced for a flattened model, which is merged into its parent's object.
+  var path: PathWrite
   /// Whether writing the property's storage at the pointer writes anything
   /// (`nil` without `.encodeAsNullIfNil` writes nothing).
   let writesValue: (UnsafeRawPointer) -> Bool

@@ -139,13 +139,10 @@ enum FieldBuilder {
       setup.hasOptions
       ? try omission(
         setup, default: stored.pointee.storage.current, isBlank: isBlank, name: name) : nil
+    // Without omit rules or `.encodeAsNullIfNil`, a shared kit's writes serve.
     var write =
-      omitted == nil && !setup.encodesNil
-      ? kit.plainWrites
-        ?? writes(
-          W.self, codec: codec, writer: kit.writer, isNil: kit.isNil, encodesNil: false,
-          omitted: nil)
-      : writes(
+      (omitted == nil && !setup.encodesNil ? kit.plainWrites : nil)
+      ?? writes(
         W.self, codec: codec, writer: kit.writer, isNil: kit.isNil, encodesNil: setup.encodesNil,
         omitted: omitted)
     let readsPlainly = spread == nil && !setup.debugJSON
@@ -165,9 +162,7 @@ enum FieldBuilder {
       if writePath.isRoot, case .keysOf = claims, let model = flattened as? any Encodable.Type {
         // A Codix model (`mergesIntoModel`): written into the same object,
         // merged with the other properties.
-        write = FieldWrites(
-          keyed: write.keyed, path: mergedWrite(W.self, model: model, optional: optional != nil),
-          writesValue: write.writesValue)
+        write.path = mergedWrite(W.self, model: model, optional: optional != nil)
       }
     }
     return Field(

@@ -4,10 +4,9 @@ import Foundation
 /// destroyed when the thread exits. `pointer` is plain memory the thread owns:
 /// reading and writing it takes no lock and no exclusivity check, which is
 /// what the per-decode caches need on their hot paths.
-@usableFromInline
 package final class ThreadLocal<State>: @unchecked Sendable {
   // Unchecked: `key` and `make` are immutable; each thread touches only its own state.
-  @usableFromInline let key: pthread_key_t?
+  private let key: pthread_key_t?
   private let make: @Sendable () -> State
 
   /// Creates the storage; `make` builds a thread's state on first use.
@@ -24,17 +23,8 @@ package final class ThreadLocal<State>: @unchecked Sendable {
 
   /// This thread's state, created if needed; `nil` only when the system has
   /// no thread-local key left (then callers cache nothing).
-  @inlinable @inline(__always)
+  @inline(__always)
   package var pointer: UnsafeMutablePointer<State>? {
-    if let key, let raw = pthread_getspecific(key) {
-      return Unmanaged<Holder>.fromOpaque(raw).takeUnretainedValue().pointer
-    }
-    return firstPointer()
-  }
-
-  /// This thread's state, created: the first use on a thread.
-  @usableFromInline
-  func firstPointer() -> UnsafeMutablePointer<State>? {
     guard let key else { return nil }
     if let raw = pthread_getspecific(key) {
       return Unmanaged<Holder>.fromOpaque(raw).takeUnretainedValue().pointer
@@ -53,9 +43,8 @@ package final class ThreadLocal<State>: @unchecked Sendable {
   }
 
   /// Owns one thread's state; released by the key's destructor at thread exit.
-  @usableFromInline
-  final class Holder {
-    @usableFromInline let pointer: UnsafeMutablePointer<State>
+  private final class Holder {
+    let pointer: UnsafeMutablePointer<State>
 
     init(_ state: State) {
       pointer = .allocate(capacity: 1)

@@ -8,35 +8,25 @@
 ///
 /// Sound because the cache's entry holds the coder and what the word points
 /// to: neither address can be reused by another object while the entry lives.
-@usableFromInline
 struct HeldCoder {
-  @usableFromInline var type: UInt = 0
-  @usableFromInline var address: UInt = 0
-  @usableFromInline var offset = 0
-  @usableFromInline var word: UInt = 0
-
-  @usableFromInline
-  init(type: UInt = 0, address: UInt = 0, offset: Int = 0, word: UInt = 0) {
-    self.type = type
-    self.address = address
-    self.offset = offset
-    self.word = word
-  }
+  var type: UInt = 0
+  var address: UInt = 0
+  var offset = 0
+  var word: UInt = 0
 
   /// Whether `coder`, passed as `C`, is the held object, and its word is
   /// still the held word.
-  @inlinable @inline(__always)
+  @inline(__always)
   func holds<C>(_ coder: C) -> Bool {
     // Compares the static type first: that skips a dynamic-type lookup.
     guard UInt(bitPattern: ObjectIdentifier(C.self)) == type else { return false }
-    // safe: `C` is the class type recorded, so its value is one reference,
-    // the size of a `UInt` (no generic call, unlike `withUnsafePointer`).
-    let object = unsafeBitCast(coder, to: UInt.self)
+    // `C` is the class type recorded: its value is one reference.
+    let object = withUnsafePointer(to: coder) { UnsafeRawPointer($0).load(as: UInt.self) }
     return object == address && Self.word(at: object, offset: offset) == word
   }
 
   /// The word at `offset` in the live object at `address`.
-  @inlinable @inline(__always)
+  @inline(__always)
   static func word(at address: UInt, offset: Int) -> UInt {
     // safe: callers pass the address of a live object of the type whose
     // one-word field is at `offset` (a cache entry or the caller keeps it alive).

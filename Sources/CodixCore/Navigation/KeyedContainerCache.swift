@@ -51,46 +51,47 @@ import Foundation
 @usableFromInline
 package enum KeyedContainerCache {
   /// The keyed container of the value `decoder` is at, reused while the
-  /// decoder stays at that value. The check for the held entry is inlined
-  /// where the caller's decoder type is known; a miss takes one call.
-  @inlinable @inline(__always)
+  /// decoder stays at that value.
+  @usableFromInline
   package static func entry<D: Decoder>(for decoder: D) throws -> CachedContainer {
-    // The common case, a field after the first: the decoder the slot holds,
-    // still at the cached node. Compares the static type and the object
-    // reference, which skips the dynamic-type lookup.
-    if let slot = DecodingSlot.slots.pointer, slot.pointee.held.holds(decoder),
-      let entry = slot.pointee.entry
-    {
-      return entry
+    guard let slot = Slot.slots.pointer else {
+      return try CachedContainer(of: decoder)
     }
-    return try entryAfterMiss(for: decoder, storedAs: D.self)
+    return try entry(for: decoder, in: slot)
   }
 
   /// The container of the object a dotted path (`"address.city"`) ends in,
-  /// below `entry`, and the path's last key: the objects on the way are
-  /// opened once per value (see `CachedContainer.nested`), and the text is
-  /// split once per thread while calls keep passing the same text.
+  /// and the path's last key: the objects on the way are opened once per
+  /// value (see `CachedContainer.nested`), and the text is split once per
+  /// thread while calls keep passing the same text.
   @usableFromInline
-  static func walk(dotted text: String, from entry: CachedContainer) throws
+  package static func entry<D: Decoder>(for decoder: D, dotted text: String) throws
     -> (entry: CachedContainer, key: CodixKey)
   {
-    let path =
-      DecodingSlot.slots.pointer.map { $0.pointee.dottedPaths.path(text) } ?? DottedPath(text)
+    guard let slot = Slot.slots.pointer else {
+      return try walk(DottedPath(text), from: CachedContainer(of: decoder))
+    }
+    let entry = try entry(for: decoder, in: slot)
+    return try walk(slot.pointee.dottedPaths.path(text), from: entry)
+  }
+
+  private static func walk(_ path: DottedPath, from entry: CachedContainer) throws
+    -> (entry: CachedContainer, key: CodixKey)
+  {
     var entry = entry
     for key in path.objects { entry = try entry.nested(key) }
     return (entry, path.last)
   }
 
-  /// The entry of a decoder the slot does not hold at its value (or any
-  /// decoder, when the thread has no slot).
-  @usableFromInline
-  static func entryAfterMiss(for decoder: any Decoder, storedAs staticType: any Decoder.Type)
-    throws -> CachedContainer
+  @inline(__always)
+  private static func entry<D: Decoder>(for decoder: D, in slot: UnsafeMutablePointer<Slot>) throws
+    -> CachedContainer
   {
-    guard let slot = DecodingSlot.slots.pointer else {
-      return try CachedContainer(of: decoder)
-    }
-    return try slowEntry(for: decoder, storedAs: staticType, slot: slot)
+    // The common case, a field after the first: the decoder the slot holds,
+    // still at the cached node. Compares the static type and the object
+    // reference, which skips the dynamic-type lookup.
+    if slot.pointee.held.holds(decoder), let entry = slot.pointee.entry { return entry }
+    return try slowEntry(for: decoder, storedAs: D.self, slot: slot)
   }
 
   /// The keyed container of the value `decoder` is at.
@@ -101,7 +102,7 @@ package enum KeyedContainerCache {
 
   private static func slowEntry(
     for decoder: any Decoder, storedAs staticType: any Decoder.Type,
-    slot: UnsafeMutablePointer<DecodingSlot>
+    slot: UnsafeMutablePointer<Slot>
   ) throws -> CachedContainer {
     guard let kind = slot.pointee.kind(of: decoder) else {
       return try CachedContainer(of: decoder)
@@ -110,7 +111,7 @@ package enum KeyedContainerCache {
     if let probe = kind.probe, !comparesCodingPaths {
       let bits = probe.bits(of: object)
       if let entry = slot.pointee.entry, slot.pointee.decoder === object,
-        slot.pointee.holdsNode, slot.pointee.held.word == bits
+        slot.pointee.node != nil, slot.pointee.held.word == bits
       {
         return entry
       }
@@ -154,12 +155,12 @@ package enum KeyedContainerCache {
 
   /// Drops this thread's cached container (and the document it references).
   package static func clear() {
-    DecodingSlot.slots.pointerIfPresent?.pointee.clear()
+    Slot.slots.pointerIfPresent?.pointee.clear()
   }
 }
 
 /// How the cache may treat one decoder type.
-struct DecoderKind {
+private struct DecoderKind {
   /// Reads the decoder's coding-path node; `nil` to compare coding paths.
   var probe: NodeProbe?
 
@@ -180,16 +181,13 @@ struct DecoderKind {
 
 /// One thread's cache entry, in memory the thread owns (plain loads and
 /// stores; no class, so no dynamic exclusivity checks on the hot path).
-@usableFromInline
-struct DecodingSlot {
+private struct Slot {
   /// The hot check: its node word is also compared on the slow path.
-  @usableFromInline var held = HeldCoder()
-  @usableFromInline var entry: CachedContainer?
+  var held = HeldCoder()
+  var entry: CachedContainer?
   // What keeps the check sound, and the coding-path fallback.
   var decoder: AnyObject?
   var node: Any?
-  /// Whether `node` is set (tested without copying it).
-  var holdsNode = false
   var intKeys: [Int?] = []
   var stringKeys: [String] = []
   var checkedType: ObjectIdentifier?
@@ -206,7 +204,7 @@ struct DecodingSlot {
   }
 
   func matches(_ path: [any CodingKey]) -> Bool {
-    guard !holdsNode, path.count == intKeys.count else { return false }
+    guard node == nil, path.count == intKeys.count else { return false }
     for (index, key) in path.enumerated() {
       if let int = key.intValue {
         if intKeys[index] != int { return false }
@@ -222,7 +220,6 @@ struct DecodingSlot {
     self.entry = entry
     self.decoder = decoder
     self.node = node
-    holdsNode = true
     held.word = bits
   }
 
@@ -238,7 +235,6 @@ struct DecodingSlot {
     self.entry = entry
     self.decoder = decoder
     node = nil
-    holdsNode = false
     intKeys.removeAll(keepingCapacity: true)
     stringKeys.removeAll(keepingCapacity: true)
     for key in path {
@@ -253,11 +249,10 @@ struct DecodingSlot {
     entry = nil
     decoder = nil
     node = nil
-    holdsNode = false
   }
 
   /// Every thread's slot.
-  @usableFromInline static let slots = ThreadLocal { DecodingSlot() }
+  static let slots = ThreadLocal { Slot() }
 }
 
 /// Decoder kinds, worked out once per type for all threads.

@@ -199,13 +199,7 @@ package enum Navigator {
       }
     }
     if let text = path.dottedText {
-      let root: CachedContainer
-      do {
-        root = try KeyedContainerCache.entry(for: decoder)
-      } catch {
-        return try decode(type, at: path, in: decoder)
-      }
-      return try decodeDotted(type, keys: text, at: path, from: root, decoder: decoder)
+      return try decodeDotted(type, keys: text, at: path, in: decoder)
     }
     return try decode(type, at: path, in: decoder)
   }
@@ -230,21 +224,19 @@ package enum Navigator {
     }
   }
 
-  /// Decodes `T` at a path of keys joined by dots (`"address.city"`) below
-  /// `root`, the cached container of the decoder's value: specialised for
-  /// `T` where it is called (not for the decoder, which callers often hold
-  /// as an opened existential), through the cached containers of the
-  /// objects on the way. When one of them is missing, the general walk runs
-  /// again, step by step, to report where; the value itself is decoded once,
-  /// as a single key is (`T`'s own `init(from:)` never runs twice).
+  /// Decodes `T` at a path of keys joined by dots (`"address.city"`):
+  /// specialised where it is called, through the cached containers of the
+  /// decoder's value and the objects below it. When an object on the way
+  /// is missing, the general walk runs again, step by step, to report where;
+  /// the value itself is decoded once, as a single key is (`T`'s own
+  /// `init(from:)` never runs twice).
   @inlinable
-  package static func decodeDotted<T: Decodable>(
-    _ type: T.Type, keys text: String, at path: Path, from root: CachedContainer,
-    decoder: any Decoder
+  package static func decodeDotted<T: Decodable, D: Decoder>(
+    _ type: T.Type, keys text: String, at path: Path, in decoder: D
   ) throws(CodixError) -> T {
     let found: (entry: CachedContainer, key: CodixKey)
     do {
-      found = try KeyedContainerCache.walk(dotted: text, from: root)
+      found = try KeyedContainerCache.entry(for: decoder, dotted: text)
     } catch {
       return try decode(type, at: path, in: decoder)
     }

@@ -153,7 +153,8 @@ package enum EncodingContainerCache {
       return nil
     }
     let path = slot.pointee.dottedPaths.path(text)
-    for key in path.objects { entry = entry.nested(key) }
+    entry = entry.nested(path.first)
+    for key in path.rest { entry = entry.nested(key) }
     return (entry, path.last)
   }
 

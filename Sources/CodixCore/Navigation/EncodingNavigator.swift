@@ -39,7 +39,8 @@ package enum EncodingNavigator {
         // Split once per thread while calls keep passing the same text.
         let keys = DottedPathMemo.split(text)
         container = encoder.container(keyedBy: CodixKey.self)
-        for key in keys.objects {
+        container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(keys.first))
+        for key in keys.rest {
           container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
         }
         last = keys.last

@@ -78,8 +78,8 @@ package enum KeyedContainerCache {
   private static func walk(_ path: DottedPath, from entry: CachedContainer) throws
     -> (entry: CachedContainer, key: CodixKey)
   {
-    var entry = entry
-    for key in path.objects { entry = try entry.nested(key) }
+    var entry = try entry.nested(path.first)
+    for key in path.rest { entry = try entry.nested(key) }
     return (entry, path.last)
   }
 

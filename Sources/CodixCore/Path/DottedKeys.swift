@@ -26,11 +26,16 @@ package struct DottedKeys: Sequence, IteratorProtocol {
 }
 
 /// The keys of a path of plain keys joined by dots, split once: the objects
-/// on the way and the key of the value.
+/// on the way and the key of the value. A value type of strings: copying one
+/// out of a memo retains nothing for keys of up to 15 bytes (small strings)
+/// and paths through one object (`rest` is the shared empty array).
 @usableFromInline
-package final class DottedPath {
+package struct DottedPath {
   package let text: String
-  @usableFromInline package let objects: [String]
+  /// The key of the first object on the way (a dotted path has at least one).
+  @usableFromInline package let first: String
+  /// The keys of the objects after the first, usually none.
+  @usableFromInline package let rest: [String]
   @usableFromInline package let last: CodixKey
 
   package init(_ text: String) {
@@ -40,7 +45,8 @@ package final class DottedPath {
     for (key, isLast) in DottedKeys(text) {
       if isLast { last = key } else { objects.append(key) }
     }
-    self.objects = objects
+    first = objects.first ?? ""
+    rest = objects.count > 1 ? Array(objects.dropFirst()) : []
     self.last = CodixKey(last)
   }
 }

@@ -111,7 +111,7 @@ package enum KeyedContainerCache {
     if let probe = kind.probe, !comparesCodingPaths {
       let bits = probe.bits(of: object)
       if let entry = slot.pointee.entry, slot.pointee.decoder === object,
-        slot.pointee.node != nil, slot.pointee.held.word == bits
+        slot.pointee.holdsNode, slot.pointee.held.word == bits
       {
         return entry
       }
@@ -188,6 +188,8 @@ private struct Slot {
   // What keeps the check sound, and the coding-path fallback.
   var decoder: AnyObject?
   var node: Any?
+  /// Whether `node` is set, tested without copying it.
+  var holdsNode = false
   var intKeys: [Int?] = []
   var stringKeys: [String] = []
   var checkedType: ObjectIdentifier?
@@ -204,7 +206,7 @@ private struct Slot {
   }
 
   func matches(_ path: [any CodingKey]) -> Bool {
-    guard node == nil, path.count == intKeys.count else { return false }
+    guard !holdsNode, path.count == intKeys.count else { return false }
     for (index, key) in path.enumerated() {
       if let int = key.intValue {
         if intKeys[index] != int { return false }
@@ -215,11 +217,13 @@ private struct Slot {
     return true
   }
 
-  mutating func store(_ entry: CachedContainer, decoder: AnyObject, node: Any, bits: UInt) {
+  mutating func store(_ entry: CachedContainer, decoder: AnyObject, node: consuming Any, bits: UInt)
+  {
     held = HeldCoder()
     self.entry = entry
     self.decoder = decoder
-    self.node = node
+    self.node = consume node
+    holdsNode = true
     held.word = bits
   }
 
@@ -235,6 +239,7 @@ private struct Slot {
     self.entry = entry
     self.decoder = decoder
     node = nil
+    holdsNode = false
     intKeys.removeAll(keepingCapacity: true)
     stringKeys.removeAll(keepingCapacity: true)
     for key in path {
@@ -249,6 +254,7 @@ private struct Slot {
     entry = nil
     decoder = nil
     node = nil
+    holdsNode = false
   }
 
   /// Every thread's slot.

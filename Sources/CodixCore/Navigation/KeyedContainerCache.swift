@@ -217,6 +217,8 @@ private struct Slot {
     return true
   }
 
+  /// Keeps `entry` for the decoder at the node read as `bits`, with a strong
+  /// copy of that node, moved in (no second copy).
   mutating func store(_ entry: CachedContainer, decoder: AnyObject, node: consuming Any, bits: UInt)
   {
     held = HeldCoder()

@@ -7,7 +7,9 @@ import Foundation
 /// Reads the stored `codingPathNode` of swift-foundation's JSON decoder.
 struct NodeProbe {
   let offset: Int
-  let load: (UnsafeRawPointer) -> Any
+  /// The field's type. A metatype, not a loading closure, so that copying a
+  /// probe (once per decoded object, on the cache's slow path) retains nothing.
+  let fieldType: Any.Type
 
   /// Finds the field through the reflection seam by name, and checks it is
   /// one word of a type named `_CodingPathNode`; `nil` otherwise.
@@ -26,7 +28,7 @@ struct NodeProbe {
   /// which prove that a probe of any other field is refused).
   init(offset: Int, reading type: Any.Type) {
     self.offset = offset
-    load = Self.loader(of: type, at: offset)
+    fieldType = type
   }
 
   /// The node's bits: equal for the same node while a copy of it is held.
@@ -37,7 +39,11 @@ struct NodeProbe {
 
   /// A strong copy of the node, which keeps its storage from being reused.
   func copy(of object: AnyObject) -> Any {
-    load(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()))
+    func load<T>(_: T.Type) -> Any {
+      UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        .load(fromByteOffset: offset, as: T.self)
+    }
+    return load(fieldType)
   }
 
   /// This probe, if it tells positions apart on a canned document decoded by
@@ -64,13 +70,6 @@ struct NodeProbe {
   private static func size(of type: Any.Type) -> Int {
     func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
     return _openExistential(type, do: size)
-  }
-
-  private static func loader(of type: Any.Type, at offset: Int) -> (UnsafeRawPointer) -> Any {
-    func loader<T>(_: T.Type) -> (UnsafeRawPointer) -> Any {
-      { pointer in pointer.load(fromByteOffset: offset, as: T.self) }
-    }
-    return _openExistential(type, do: loader)
   }
 }
 

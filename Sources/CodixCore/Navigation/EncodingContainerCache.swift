@@ -149,13 +149,11 @@ package enum EncodingContainerCache {
   package static func entry<E: Encoder>(for encoder: E, dotted text: String)
     -> (entry: EncodingEntry, key: CodixKey)?
   {
-    guard let slot = Slot.slots.pointer, var entry = entry(for: encoder, in: slot) else {
+    guard let slot = Slot.slots.pointer, let entry = entry(for: encoder, in: slot) else {
       return nil
     }
     let path = slot.pointee.dottedPaths.path(text)
-    entry = entry.nested(path.first)
-    for key in path.rest { entry = entry.nested(key) }
-    return (entry, path.last)
+    return (path.descend(from: entry) { entry, key in entry.nested(key) }, path.last)
   }
 
   @inline(__always)

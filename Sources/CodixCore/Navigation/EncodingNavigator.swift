@@ -38,10 +38,9 @@ package enum EncodingNavigator {
       } else {
         // Split once per thread while calls keep passing the same text.
         let keys = DottedPathMemo.split(text)
-        container = encoder.container(keyedBy: CodixKey.self)
-        container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(keys.first))
-        for key in keys.rest {
-          container = container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+        container = keys.descend(from: encoder.container(keyedBy: CodixKey.self)) { object, key in
+          var object = object  // opening a nested container is `mutating`
+          return object.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
         }
         last = keys.last
       }

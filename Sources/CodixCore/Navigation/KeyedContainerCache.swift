@@ -78,9 +78,7 @@ package enum KeyedContainerCache {
   private static func walk(_ path: DottedPath, from entry: CachedContainer) throws
     -> (entry: CachedContainer, key: CodixKey)
   {
-    var entry = try entry.nested(path.first)
-    for key in path.rest { entry = try entry.nested(key) }
-    return (entry, path.last)
+    (try path.descend(from: entry) { entry, key in try entry.nested(key) }, path.last)
   }
 
   @inline(__always)

@@ -52,6 +52,17 @@ package struct DottedPath {
     rest = objects.count > 1 ? Array(objects.dropFirst()) : []
     self.last = CodixKey(last)
   }
+
+  /// `start` taken through each object on the way, in order: `step` is
+  /// given the current entry or container and the next object's key.
+  @inlinable
+  package func descend<Entry>(from start: Entry, _ step: (Entry, String) throws -> Entry)
+    rethrows -> Entry
+  {
+    var entry = try step(start, first)
+    for key in rest { entry = try step(entry, key) }
+    return entry
+  }
 }
 
 /// The dotted paths one thread split lately, a few per length of text: code

@@ -107,3 +107,47 @@ private struct DecoderType: Decodable {
       Probe.self, from: PropertyListEncoder().encode([String: Int]())
     ).converts)
 }
+
+// Decoders the cache does not keep containers for (here, the property-list
+// decoder) open them per read; a dotted path then walks from a container
+// that only the read itself holds.
+@Test func dottedPathsReadThroughADecoderWithoutCaching() throws {
+  struct Town: Decodable, Equatable {
+    let name: String
+    let zip: String
+  }
+  struct Person: Decodable, Equatable {
+    let id: Int
+    let city: String
+    let zip: Int
+    let street: String
+    let town: Town
+    init(from decoder: any Decoder) throws {
+      id = try Navigator.decodeRequired(Int.self, at: "id", in: decoder)
+      city = try Navigator.decodeRequired(String.self, at: "address.city", in: decoder)
+      zip = try Navigator.decodeRequired(Int.self, at: "address.zip", in: decoder)
+      street = try Navigator.decodeRequired(String.self, at: "address.lines.first", in: decoder)
+      town = try Navigator.decodeRequired(Town.self, at: "address.town", in: decoder)
+    }
+  }
+  let people: [[String: Any]] = (0..<50).map { index in
+    [
+      "id": index,
+      "address": [
+        "city": "City \(index)", "zip": 1000 + index, "lines": ["first": "\(index) Main St"],
+        "town": ["name": "Town \(index)", "zip": "Z\(index)"],
+      ],
+    ]
+  }
+  let plist = try PropertyListSerialization.data(
+    fromPropertyList: people, format: .binary, options: 0)
+  let decoded = try PropertyListDecoder().decode([Person].self, from: plist)
+  #expect(decoded.count == 50)
+  for (index, person) in decoded.enumerated() {
+    #expect(person.id == index)
+    #expect(person.city == "City \(index)")
+    #expect(person.zip == 1000 + index)
+    #expect(person.street == "\(index) Main St")
+    #expect(person.town == Town(name: "Town \(index)", zip: "Z\(index)"))
+  }
+}

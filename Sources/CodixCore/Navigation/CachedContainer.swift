@@ -15,9 +15,13 @@ package final class CachedContainer {
 
   /// The first object opened at a key of this one (most models nest one
   /// object per level), kept inline: no array per decoded object.
-  private var firstNested: (key: String, entry: CachedContainer)?
+  ///
+  /// This entry owns the entries opened below it through one count each,
+  /// taken when the entry is opened and given back in `deinit`: reads hand
+  /// them out without counting.
+  private var firstNested: (key: String, entry: Unmanaged<CachedContainer>)?
   /// The objects opened at other keys, in the order first asked for.
-  private var moreNested: [(key: String, entry: CachedContainer)] = []
+  private var moreNested: [(key: String, entry: Unmanaged<CachedContainer>)] = []
 
   /// The container of the value `decoder` is at.
   init(of decoder: any Decoder) throws {
@@ -36,9 +40,19 @@ package final class CachedContainer {
     KeySpelling.mayRespell(key) && convertsKeys ? KeySpelling.respelled(key, in: container) : key
   }
 
+  deinit {
+    firstNested?.entry.release()
+    for nested in moreNested { nested.entry.release() }
+  }
+
   /// The container of the object at `key`, opened once for this object.
   @usableFromInline
   package func nested(_ key: String) throws -> CachedContainer {
+    try unretainedNested(key).takeUnretainedValue()
+  }
+
+  /// ``nested(_:)``, without a count: valid while this entry lives.
+  package func unretainedNested(_ key: String) throws -> Unmanaged<CachedContainer> {
     if let firstNested, firstNested.key == key { return firstNested.entry }
     for nested in moreNested where nested.key == key { return nested.entry }
     let nested: KeyedDecodingContainer<CodixKey>
@@ -50,7 +64,7 @@ package final class CachedContainer {
       guard respelled.stringValue != key else { throw error }
       nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: respelled)
     }
-    let entry = CachedContainer(nested, decoder: decoder)
+    let entry = Unmanaged.passRetained(CachedContainer(nested, decoder: decoder))
     if firstNested == nil {
       firstNested = (key, entry)
     } else {

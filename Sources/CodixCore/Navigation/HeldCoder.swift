@@ -21,7 +21,7 @@ struct HeldCoder {
     // Compares the static type first: that skips a dynamic-type lookup.
     guard UInt(bitPattern: ObjectIdentifier(C.self)) == type else { return false }
     // `C` is the class type recorded: its value is one reference.
-    let object = withUnsafePointer(to: coder) { UnsafeRawPointer($0).load(as: UInt.self) }
+    let object = unsafeBitCast(coder, to: UInt.self)
     return object == address && Self.word(at: object, offset: offset) == word
   }
 

@@ -38,9 +38,12 @@ import Foundation
 // The cached container references the decoder, so the decoder's address
 // cannot be reused by another decode while the entry lives (the fallback
 // also holds the decoder itself). The hot check (same decoder, same node)
-// reads a few words from a per-thread struct: no locks, no copies of the
-// container, no dynamic-type lookup. Decoders not known to behave this way
-// open a container per call.
+// reads a few words from a per-thread struct: no locks, no dynamic-type
+// lookup. A read is handed the container itself (one count on its box), not
+// the entry: the entries stay owned by the slot, and a read that decodes a
+// nested model, whose own reads replace the slot's entry, still holds the
+// container it reads from. Decoders not known to behave this way open a
+// container per call.
 //
 // What stays alive: the entry, and with it the decoder and its document,
 // until the thread's next path-style decode at another value, or the end of
@@ -64,21 +67,70 @@ package enum KeyedContainerCache {
   /// and the path's last key: the objects on the way are opened once per
   /// value (see `CachedContainer.nested`), and the text is split once per
   /// thread while calls keep passing the same text.
-  @usableFromInline
   package static func entry<D: Decoder>(for decoder: D, dotted text: String) throws
     -> (entry: CachedContainer, key: CodixKey)
   {
-    guard let slot = Slot.slots.pointer else {
-      return try walk(DottedPath(text), from: CachedContainer(of: decoder))
+    let root: CachedContainer
+    let path: DottedPath
+    if let slot = Slot.slots.pointer {
+      root = try entry(for: decoder, in: slot)
+      path = slot.pointee.dottedPaths.path(text)
+    } else {
+      root = try CachedContainer(of: decoder)
+      path = DottedPath(text)
     }
-    let entry = try entry(for: decoder, in: slot)
-    return try walk(slot.pointee.dottedPaths.path(text), from: entry)
+    return try withExtendedLifetime(root) {
+      (try end(of: path, from: .passUnretained(root)).takeUnretainedValue(), path.last)
+    }
   }
 
-  private static func walk(_ path: DottedPath, from entry: CachedContainer) throws
-    -> (entry: CachedContainer, key: CodixKey)
+  /// The keyed container of the value `decoder` is at: `entry(for:)`'s,
+  /// handed out without taking a count on the entry (the read that follows
+  /// holds the container alone).
+  @usableFromInline
+  package static func container<D: Decoder>(for decoder: D) throws
+    -> KeyedDecodingContainer<CodixKey>
   {
-    (try path.descend(from: entry) { entry, key in try entry.nested(key) }, path.last)
+    guard let slot = Slot.slots.pointer else {
+      return try decoder.container(keyedBy: CodixKey.self)
+    }
+    if slot.pointee.held.holds(decoder), let entry = slot.pointee.entry { return entry.container }
+    return try slowEntry(for: decoder, storedAs: D.self, slot: slot).container
+  }
+
+  /// The container of the object a dotted path ends in, and the path's last
+  /// key: `entry(for:dotted:)`'s, handed out without taking a count on the
+  /// entries on the way.
+  @usableFromInline
+  package static func container<D: Decoder>(for decoder: D, dotted text: String) throws
+    -> (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)
+  {
+    guard let slot = Slot.slots.pointer else {
+      let found = try entry(for: decoder, dotted: text)
+      return (found.entry.container, found.key)
+    }
+    let path = slot.pointee.dottedPaths.path(text)
+    // The slot holds its entry while the walk runs.
+    let held =
+      slot.pointee.held.holds(decoder) ? slot.pointee.entry.map(Unmanaged.passUnretained) : nil
+    if let held { return (try end(of: path, from: held).container, path.last) }
+    // The slow path stores the entry in the slot only for decoders it
+    // caches: hold it here.
+    let root = try slowEntry(for: decoder, storedAs: D.self, slot: slot)
+    return try withExtendedLifetime(root) {
+      (try end(of: path, from: .passUnretained(root)).container, path.last)
+    }
+  }
+
+  /// The entry of the object `path` ends in, from `root`, which the caller
+  /// keeps alive: each entry owns the entries opened below it, and the walk
+  /// only adds entries, so none on the way is dropped while it runs.
+  private static func end(of path: DottedPath, from root: Unmanaged<CachedContainer>) throws
+    -> Unmanaged<CachedContainer>
+  {
+    try path.descend(from: root) { entry, key in
+      try entry._withUnsafeGuaranteedRef { try $0.unretainedNested(key) }
+    }
   }
 
   @inline(__always)
@@ -90,12 +142,6 @@ package enum KeyedContainerCache {
     // reference, which skips the dynamic-type lookup.
     if slot.pointee.held.holds(decoder), let entry = slot.pointee.entry { return entry }
     return try slowEntry(for: decoder, storedAs: D.self, slot: slot)
-  }
-
-  /// The keyed container of the value `decoder` is at.
-  package static func container(for decoder: any Decoder) throws -> KeyedDecodingContainer<CodixKey>
-  {
-    try entry(for: decoder).container
   }
 
   private static func slowEntry(
@@ -267,5 +313,12 @@ private enum DecoderKinds {
 
   static func kind(of type: any Decoder.Type) -> DecoderKind? {
     known.value(for: type) { DecoderKind.of(type) }
+  }
+}
+
+extension Unmanaged<CachedContainer> {
+  /// The entry's container, read without a count on the entry.
+  fileprivate var container: KeyedDecodingContainer<CodixKey> {
+    _withUnsafeGuaranteedRef { $0.container }
   }
 }

@@ -186,16 +186,16 @@ package enum Navigator {
     // Generic over the decoder so that `self` of a `Decoder` extension is
     // passed on as it is, not boxed into a new existential on every call.
     if let key = path.singleKey {
-      let entry: CachedContainer
+      let container: KeyedDecodingContainer<CodixKey>
       do {
-        entry = try KeyedContainerCache.entry(for: decoder)
+        container = try KeyedContainerCache.container(for: decoder)
       } catch {
         throw failure(error, decoding: type, at: key, in: nil, decoder: decoder)
       }
       do {
-        return try entry.container.codixDecode(type, forKey: CodixKey(key))
+        return try container.codixDecode(type, forKey: CodixKey(key))
       } catch {
-        return try decodeRespelled(type, after: error, at: key, in: entry, decoder: decoder)
+        return try decodeRespelled(type, after: error, at: key, decoder: decoder)
       }
     }
     if let text = path.dottedText {
@@ -204,10 +204,38 @@ package enum Navigator {
     return try decode(type, at: path, in: decoder)
   }
 
+  /// After a failed read of `key` in the object `decoder` is at: what
+  /// `decodeRespelled(_:after:at:in:decoder:)` makes of it, in that object's
+  /// cached container.
+  @usableFromInline
+  package static func decodeRespelled<T: Decodable>(
+    _ type: T.Type, after error: any Error, at key: String, decoder: any Decoder
+  ) throws(CodixError) -> T {
+    // The container the read failed in opened before: opening it again does
+    // not fail, and reports the read's own error if it does.
+    guard let entry = try? KeyedContainerCache.entry(for: decoder) else {
+      throw failure(error, decoding: type, at: key, in: nil, decoder: decoder)
+    }
+    return try decodeRespelled(type, after: error, at: key, in: entry, decoder: decoder)
+  }
+
+  /// After a failed read at a dotted path (`"address.city"`): what
+  /// `decodeRespelled(_:after:at:in:decoder:)` makes of it, in the cached
+  /// container of the object the path ends in.
+  @usableFromInline
+  package static func decodeRespelled<T: Decodable>(
+    _ type: T.Type, after error: any Error, atDotted text: String, decoder: any Decoder
+  ) throws(CodixError) -> T {
+    guard let found = try? KeyedContainerCache.entry(for: decoder, dotted: text) else {
+      throw failure(error, decoding: type, at: text, in: nil, decoder: decoder)
+    }
+    return try decodeRespelled(
+      type, after: error, at: found.key.stringValue, in: found.entry, decoder: decoder)
+  }
+
   /// After a failed read of `key` in `entry`: decodes `T` at the spelling
   /// the decoder stores `key` under, when it converts keys and that spelling
   /// is there (see `KeySpelling`); otherwise throws the report of `error`.
-  @usableFromInline
   package static func decodeRespelled<T: Decodable>(
     _ type: T.Type, after error: any Error, at key: String, in entry: CachedContainer,
     decoder: any Decoder
@@ -230,21 +258,20 @@ package enum Navigator {
   /// is missing, the general walk runs again, step by step, to report where;
   /// the value itself is decoded once, as a single key is (`T`'s own
   /// `init(from:)` never runs twice).
-  @inlinable
+  @inlinable @inline(__always)
   package static func decodeDotted<T: Decodable, D: Decoder>(
     _ type: T.Type, keys text: String, at path: Path, in decoder: D
   ) throws(CodixError) -> T {
-    let found: (entry: CachedContainer, key: CodixKey)
+    let found: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)
     do {
-      found = try KeyedContainerCache.entry(for: decoder, dotted: text)
+      found = try KeyedContainerCache.container(for: decoder, dotted: text)
     } catch {
       return try decode(type, at: path, in: decoder)
     }
     do {
-      return try found.entry.container.codixDecode(type, forKey: found.key)
+      return try found.container.codixDecode(type, forKey: found.key)
     } catch {
-      return try decodeRespelled(
-        type, after: error, at: found.key.stringValue, in: found.entry, decoder: decoder)
+      return try decodeRespelled(type, after: error, atDotted: text, decoder: decoder)
     }
   }
 

@@ -29,7 +29,11 @@ func measure(_ cases: [Case], rounds: Int, iterations: Int) throws -> [Double] {
 func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) throws {
   guard runs(title) else { return }
   var cases = cases
-  if let only { cases = cases.filter { $0.name.contains(only) } }
+  if let only {
+    // Several cases: names joined by "|" ("hand-written|CodixPath, plain").
+    let names = only.split(separator: "|").map(String.init)
+    cases = cases.filter { benchmark in names.contains { benchmark.name.contains($0) } }
+  }
   let medians = try measure(cases, rounds: rounds, iterations: iterations)
   print("\n\(title)")
   for (benchmark, median) in zip(cases, medians) {
@@ -74,7 +78,7 @@ try report(
     // What a Foundation whose decoder cannot be probed gets (see
     // Docs/Platforms.md): positions told apart by comparing coding paths.
     Case(name: "CodixPath, path fallback") {
-      try KeyedContainerCache.$comparesCodingPaths.withValue(true) {
+      try KeyedContainerCache.comparingCodingPaths {
         try decoder.decode([PathUser].self, from: payload, at: "response.users").count
       }
     },

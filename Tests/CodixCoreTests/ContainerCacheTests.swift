@@ -72,19 +72,25 @@ private struct DecoderType: Decodable {
   struct Item: Decodable, Equatable {
     let id: Int
     let name: String
+    let byCodingPath: Bool
     init(from decoder: any Decoder) throws {
       let container = try KeyedContainerCache.container(for: decoder)
       id = try container.decode(Int.self, forKey: CodixKey("id"))
       name = try KeyedContainerCache.container(for: decoder).decode(
         String.self, forKey: CodixKey("name"))
+      byCodingPath = KeyedContainerCache.holdsEntryByCodingPath
     }
   }
   let data = Data(#"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]"#.utf8)
-  let items = try KeyedContainerCache.$comparesCodingPaths.withValue(true) {
+  let items = try KeyedContainerCache.comparingCodingPaths {
     try JSONDecoder().decode([Item].self, from: data)
   }
   #expect(items.map(\.id) == [1, 2, 3])
   #expect(items.map(\.name) == ["a", "b", "c"])
+  #expect(items.allSatisfy { $0.byCodingPath })
+  // Outside, the same decode tells positions by the node again.
+  let again = try JSONDecoder().decode([Item].self, from: data)
+  #expect(again.allSatisfy { !$0.byCodingPath })
 }
 
 // KeySpelling reads the decoder's key strategy through the reflection seam,

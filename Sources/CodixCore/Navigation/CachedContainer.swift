@@ -19,9 +19,10 @@ package final class CachedContainer {
   /// This entry owns the entries opened below it through one count each,
   /// taken when the entry is opened and given back in `deinit`: reads hand
   /// them out without counting.
-  private var firstNested: (key: String, entry: Unmanaged<CachedContainer>)?
+  @exclusivity(unchecked) private var firstNested: (key: String, entry: Unmanaged<CachedContainer>)?
   /// The objects opened at other keys, in the order first asked for.
-  private var moreNested: [(key: String, entry: Unmanaged<CachedContainer>)] = []
+  @exclusivity(unchecked) private var moreNested:
+    [(key: String, entry: Unmanaged<CachedContainer>)] = []
 
   /// The container of the value `decoder` is at.
   init(of decoder: any Decoder) throws {

@@ -148,11 +148,11 @@ package enum KeyedContainerCache {
     for decoder: any Decoder, storedAs staticType: any Decoder.Type,
     slot: UnsafeMutablePointer<Slot>
   ) throws -> CachedContainer {
-    guard let kind = slot.pointee.kind(of: decoder) else {
+    guard let kind = slot.pointee.kind(of: decoder, storedAs: staticType) else {
       return try CachedContainer(of: decoder)
     }
     let object = classInstance(decoder)
-    if let probe = kind.probe, !comparesCodingPaths {
+    if let probe = kind.probe, !slot.pointee.comparesCodingPaths {
       let bits = probe.bits(of: object)
       if let entry = slot.pointee.entry, slot.pointee.decoder === object,
         slot.pointee.holdsNode, slot.pointee.held.word == bits
@@ -192,10 +192,23 @@ package enum KeyedContainerCache {
     DecoderKinds.kind(of: type(of: decoder))?.probe != nil
   }
 
-  /// Makes the cache compare coding paths even where it could read the
-  /// decoder's node: the fallback a Foundation with another layout gets. For
-  /// tests and the benchmark; read on the slow path only.
-  @TaskLocal package static var comparesCodingPaths = false
+  /// Runs `body` with this thread's cache comparing coding paths even where
+  /// it could read the decoder's node: the fallback a Foundation with
+  /// another layout gets. For tests and the benchmark.
+  package static func comparingCodingPaths<R>(_ body: () throws -> R) rethrows -> R {
+    guard let slot = Slot.slots.pointer else { return try body() }
+    let before = slot.pointee.comparesCodingPaths
+    slot.pointee.comparesCodingPaths = true
+    defer { slot.pointee.comparesCodingPaths = before }
+    return try body()
+  }
+
+  /// Whether this thread's entry is held by comparing coding paths (for
+  /// tests of `comparingCodingPaths(_:)`).
+  package static var holdsEntryByCodingPath: Bool {
+    guard let slot = Slot.slots.pointerIfPresent else { return false }
+    return slot.pointee.entry != nil && !slot.pointee.holdsNode
+  }
 
   /// Drops this thread's cached container (and the document it references).
   package static func clear() {
@@ -239,8 +252,17 @@ private struct Slot {
   var checkedType: ObjectIdentifier?
   var checkedKind: DecoderKind?
   var dottedPaths = DottedPathMemo()
+  /// Set by `comparingCodingPaths(_:)`.
+  var comparesCodingPaths = false
 
-  mutating func kind(of decoder: any Decoder) -> DecoderKind? {
+  /// The kind of `decoder`'s type. The type the caller holds it as,
+  /// `staticType`, skips the dynamic-type lookup when it is the type last
+  /// checked and is cached: the only decoder types cached are Foundation's,
+  /// which have no subclasses, so a decoder held as one is one.
+  mutating func kind(of decoder: any Decoder, storedAs staticType: any Decoder.Type)
+    -> DecoderKind?
+  {
+    if checkedKind != nil, checkedType == ObjectIdentifier(staticType) { return checkedKind }
     let type = type(of: decoder)
     let id = ObjectIdentifier(type)
     if checkedType == id { return checkedKind }

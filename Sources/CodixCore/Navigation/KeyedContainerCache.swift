@@ -98,27 +98,31 @@ package enum KeyedContainerCache {
     return try slowEntry(for: decoder, storedAs: D.self, slot: slot).container
   }
 
-  /// The container of the object a dotted path ends in, and the path's last
-  /// key: `entry(for:dotted:)`'s, handed out without taking a count on the
-  /// entries on the way.
+  /// The container of the object a dotted path ends in, with the path's
+  /// last key in `key`: `entry(for:dotted:)`'s, handed out without taking a
+  /// count on the entries on the way. (The key is not returned beside the
+  /// container: a tuple holding the resilient container is destroyed
+  /// through the runtime's generic tuple code.)
   @usableFromInline
-  package static func container<D: Decoder>(for decoder: D, dotted text: String) throws
-    -> (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)
-  {
+  package static func container<D: Decoder>(
+    for decoder: D, dotted text: String, lastKey key: inout CodixKey
+  ) throws -> KeyedDecodingContainer<CodixKey> {
     guard let slot = Slot.slots.pointer else {
       let found = try entry(for: decoder, dotted: text)
-      return (found.entry.container, found.key)
+      key = found.key
+      return found.entry.container
     }
     let path = slot.pointee.dottedPaths.path(text)
+    key = path.last
     // The slot holds its entry while the walk runs.
     let held =
       slot.pointee.held.holds(decoder) ? slot.pointee.entry.map(Unmanaged.passUnretained) : nil
-    if let held { return (try end(of: path, from: held).container, path.last) }
+    if let held { return try end(of: path, from: held).container }
     // The slow path stores the entry in the slot only for decoders it
     // caches: hold it here.
     let root = try slowEntry(for: decoder, storedAs: D.self, slot: slot)
     return try withExtendedLifetime(root) {
-      (try end(of: path, from: .passUnretained(root)).container, path.last)
+      try end(of: path, from: .passUnretained(root)).container
     }
   }
 

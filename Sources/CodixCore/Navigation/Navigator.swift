@@ -262,14 +262,15 @@ package enum Navigator {
   package static func decodeDotted<T: Decodable, D: Decoder>(
     _ type: T.Type, keys text: String, at path: Path, in decoder: D
   ) throws(CodixError) -> T {
-    let found: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)
+    var key = CodixKey("")
+    let container: KeyedDecodingContainer<CodixKey>
     do {
-      found = try KeyedContainerCache.container(for: decoder, dotted: text)
+      container = try KeyedContainerCache.container(for: decoder, dotted: text, lastKey: &key)
     } catch {
       return try decode(type, at: path, in: decoder)
     }
     do {
-      return try found.container.codixDecode(type, forKey: found.key)
+      return try container.codixDecode(type, forKey: key)
     } catch {
       return try decodeRespelled(type, after: error, atDotted: text, decoder: decoder)
     }

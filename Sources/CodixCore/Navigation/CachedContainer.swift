@@ -1,6 +1,7 @@
 /// A keyed container opened at the value a decoder is at, shared by the
-/// path-style reads of that value. A class, so handing it out costs one
-/// retain, not a copy of the (resilient) container.
+/// path-style reads of that value, and the entries of the objects opened
+/// below it. A class: the cache holds the (resilient) container in one
+/// reference, and reads copy the container out, one retain of its box.
 @usableFromInline
 package final class CachedContainer {
   @usableFromInline

@@ -63,25 +63,19 @@ package enum KeyedContainerCache {
     return try entry(for: decoder, in: slot)
   }
 
-  /// The container of the object a dotted path (`"address.city"`) ends in,
-  /// and the path's last key: the objects on the way are opened once per
-  /// value (see `CachedContainer.nested`), and the text is split once per
-  /// thread while calls keep passing the same text.
+  /// The entry of the object a dotted path (`"address.city"`) ends in, and
+  /// the path's last key: the objects on the way are opened once per value
+  /// (see `CachedContainer.nested`), and the text is split once per thread
+  /// while calls keep passing the same text.
   package static func entry<D: Decoder>(for decoder: D, dotted text: String) throws
     -> (entry: CachedContainer, key: CodixKey)
   {
-    let root: CachedContainer
-    let path: DottedPath
-    if let slot = Slot.slots.pointer {
-      root = try entry(for: decoder, in: slot)
-      path = slot.pointee.dottedPaths.path(text)
-    } else {
-      root = try CachedContainer(of: decoder)
-      path = DottedPath(text)
+    guard let slot = Slot.slots.pointer else {
+      let path = DottedPath(text)
+      return (try entry(at: path, below: CachedContainer(of: decoder)), path.last)
     }
-    return try withExtendedLifetime(root) {
-      (try end(of: path, from: .passUnretained(root)).takeUnretainedValue(), path.last)
-    }
+    let path = slot.pointee.dottedPaths.path(text)
+    return (try entry(at: path, below: entry(for: decoder, in: slot)), path.last)
   }
 
   /// The keyed container of the value `decoder` is at: `entry(for:)`'s,
@@ -114,21 +108,38 @@ package enum KeyedContainerCache {
     }
     let path = slot.pointee.dottedPaths.path(text)
     key = path.last
-    // The slot holds its entry while the walk runs.
+    // The common case: the slot holds the value's entry, and keeps it while
+    // the walk runs (see `end(of:from:)`), so it is walked without a count.
     let held =
       slot.pointee.held.holds(decoder) ? slot.pointee.entry.map(Unmanaged.passUnretained) : nil
     if let held { return try end(of: path, from: held).container }
     // The slow path stores the entry in the slot only for decoders it
-    // caches: hold it here.
-    let root = try slowEntry(for: decoder, storedAs: D.self, slot: slot)
-    return try withExtendedLifetime(root) {
-      try end(of: path, from: .passUnretained(root)).container
-    }
+    // caches: the walk below holds it.
+    return try container(at: path, below: slowEntry(for: decoder, storedAs: D.self, slot: slot))
+  }
+
+  /// The container of the object `path` ends in, below `root`, which this
+  /// call's parameter keeps alive until the container is copied out.
+  private static func container(at path: DottedPath, below root: CachedContainer) throws
+    -> KeyedDecodingContainer<CodixKey>
+  {
+    try end(of: path, from: .passUnretained(root)).container
+  }
+
+  /// The entry of the object `path` ends in, below `root`, which this call's
+  /// parameter keeps alive until the entry is counted.
+  private static func entry(at path: DottedPath, below root: CachedContainer) throws
+    -> CachedContainer
+  {
+    try end(of: path, from: .passUnretained(root)).takeUnretainedValue()
   }
 
   /// The entry of the object `path` ends in, from `root`, which the caller
-  /// keeps alive: each entry owns the entries opened below it, and the walk
-  /// only adds entries, so none on the way is dropped while it runs.
+  /// keeps alive. Each entry owns the entries opened below it, and the walk
+  /// drops none: it only opens containers and adds entries. Nothing it calls
+  /// comes back into this cache (opening a nested container, asking the
+  /// decoder's key strategy, whose one-time proof decodes a type that does
+  /// not use the cache), so the slot's entry stays put.
   private static func end(of path: DottedPath, from root: Unmanaged<CachedContainer>) throws
     -> Unmanaged<CachedContainer>
   {
@@ -198,7 +209,10 @@ package enum KeyedContainerCache {
 
   /// Runs `body` with this thread's cache comparing coding paths even where
   /// it could read the decoder's node: the fallback a Foundation with
-  /// another layout gets. For tests and the benchmark.
+  /// another layout gets. For tests and the benchmark. The flag is read when
+  /// the cache meets a new value: an entry held by node before `body` runs
+  /// serves its own value until the decoder moves on; without thread-local
+  /// storage, there is no cache and nothing to change.
   package static func comparingCodingPaths<R>(_ body: () throws -> R) rethrows -> R {
     guard let slot = Slot.slots.pointer else { return try body() }
     let before = slot.pointee.comparesCodingPaths

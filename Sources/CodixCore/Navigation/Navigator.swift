@@ -195,7 +195,8 @@ package enum Navigator {
       do {
         return try container.codixDecode(type, forKey: CodixKey(key))
       } catch {
-        return try decodeRespelled(type, after: error, at: key, decoder: decoder)
+        return try decodeRespelled(
+          type, after: error, at: CodixKey(key), in: container, decoder: decoder)
       }
     }
     if let text = path.dottedText {
@@ -204,51 +205,26 @@ package enum Navigator {
     return try decode(type, at: path, in: decoder)
   }
 
-  /// After a failed read of `key` in the object `decoder` is at: what
-  /// `decodeRespelled(_:after:at:in:decoder:)` makes of it, in that object's
-  /// cached container.
+  /// After a failed read of `key` in `container`: decodes `T` at the
+  /// spelling the decoder stores `key` under, when it converts keys and that
+  /// spelling is there (see `KeySpelling`); otherwise throws the report of
+  /// `error`.
   @usableFromInline
   package static func decodeRespelled<T: Decodable>(
-    _ type: T.Type, after error: any Error, at key: String, decoder: any Decoder
+    _ type: T.Type, after error: any Error, at key: CodixKey,
+    in container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder
   ) throws(CodixError) -> T {
-    // The container the read failed in opened before: opening it again does
-    // not fail, and reports the read's own error if it does.
-    guard let entry = try? KeyedContainerCache.entry(for: decoder) else {
-      throw failure(error, decoding: type, at: key, in: nil, decoder: decoder)
-    }
-    return try decodeRespelled(type, after: error, at: key, in: entry, decoder: decoder)
-  }
-
-  /// After a failed read at a dotted path (`"address.city"`): what
-  /// `decodeRespelled(_:after:at:in:decoder:)` makes of it, in the cached
-  /// container of the object the path ends in.
-  @usableFromInline
-  package static func decodeRespelled<T: Decodable>(
-    _ type: T.Type, after error: any Error, atDotted text: String, decoder: any Decoder
-  ) throws(CodixError) -> T {
-    guard let found = try? KeyedContainerCache.entry(for: decoder, dotted: text) else {
-      throw failure(error, decoding: type, at: text, in: nil, decoder: decoder)
-    }
-    return try decodeRespelled(
-      type, after: error, at: found.key.stringValue, in: found.entry, decoder: decoder)
-  }
-
-  /// After a failed read of `key` in `entry`: decodes `T` at the spelling
-  /// the decoder stores `key` under, when it converts keys and that spelling
-  /// is there (see `KeySpelling`); otherwise throws the report of `error`.
-  package static func decodeRespelled<T: Decodable>(
-    _ type: T.Type, after error: any Error, at key: String, in entry: CachedContainer,
-    decoder: any Decoder
-  ) throws(CodixError) -> T {
-    let respelled = entry.spelling(of: CodixKey(key))
-    guard respelled.stringValue != key else {
-      throw failure(error, decoding: type, at: key, in: entry.container, decoder: decoder)
+    let respelled =
+      KeySpelling.mayRespell(key) && KeySpelling.convertsFromSnakeCase(decoder)
+      ? KeySpelling.respelled(key, in: container) : key
+    guard respelled.stringValue != key.stringValue else {
+      throw failure(error, decoding: type, at: key.stringValue, in: container, decoder: decoder)
     }
     do {
-      return try entry.container.codixDecode(type, forKey: respelled)
+      return try container.codixDecode(type, forKey: respelled)
     } catch {
       throw failure(
-        error, decoding: type, at: respelled.stringValue, in: entry.container, decoder: decoder)
+        error, decoding: type, at: respelled.stringValue, in: container, decoder: decoder)
     }
   }
 
@@ -272,7 +248,7 @@ package enum Navigator {
     do {
       return try container.codixDecode(type, forKey: key)
     } catch {
-      return try decodeRespelled(type, after: error, atDotted: text, decoder: decoder)
+      return try decodeRespelled(type, after: error, at: key, in: container, decoder: decoder)
     }
   }
 

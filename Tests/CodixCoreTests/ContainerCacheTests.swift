@@ -160,3 +160,22 @@ private struct DecoderType: Decodable {
     #expect(person.town == Town(name: "Town \(index)", zip: "Z\(index)"))
   }
 }
+
+// Under .convertFromSnakeCase the decoder stores "user_info" as "userInfo":
+// the cache opens the object under the decoder's spelling itself (a dotted
+// read would otherwise fall back to the slower general walk, with the same
+// value, so only the entry shows it).
+@Test func aNestedEntryIsOpenedUnderTheDecodersSpelling() throws {
+  struct Probe: Decodable {
+    let zip: String
+    init(from decoder: any Decoder) throws {
+      let nested = try KeyedContainerCache.entry(for: decoder).nested("user_info")
+      zip = try nested.container.decode(String.self, forKey: CodixKey("zipCode"))
+    }
+  }
+  let decoder = JSONDecoder()
+  decoder.keyDecodingStrategy = .convertFromSnakeCase
+  let probe = try decoder.decode(
+    Probe.self, from: Data(#"{"user_info": {"zip_code": "1000"}}"#.utf8))
+  #expect(probe.zip == "1000")
+}

@@ -36,19 +36,12 @@ package final class CachedContainer {
     self.decoder = decoder
   }
 
-  /// `key` as this container stores it: `key`, unless it is missing and the
-  /// decoder stores it under another spelling (see `convertsKeys`).
-  package func spelling(of key: CodixKey) -> CodixKey {
-    KeySpelling.mayRespell(key) && convertsKeys ? KeySpelling.respelled(key, in: container) : key
-  }
-
   deinit {
     firstNested?.entry.release()
     for nested in moreNested { nested.entry.release() }
   }
 
   /// The container of the object at `key`, opened once for this object.
-  @usableFromInline
   package func nested(_ key: String) throws -> CachedContainer {
     try unretainedNested(key).takeUnretainedValue()
   }
@@ -62,7 +55,7 @@ package final class CachedContainer {
       nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
     } catch {
       // Missing, or stored under the decoder's spelling of the key.
-      let respelled = spelling(of: CodixKey(key))
+      let respelled = KeySpelling.stored(CodixKey(key), in: container) { convertsKeys }
       guard respelled.stringValue != key else { throw error }
       nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: respelled)
     }

@@ -45,6 +45,15 @@ package enum KeySpelling {
     key.stringValue.utf8.contains(UInt8(ascii: "_"))
   }
 
+  /// `key` as `container` stores it: `key`, unless a decoder that converts
+  /// keys from snake case (`converts`, asked only for a key with an
+  /// underscore) stores it under another spelling there.
+  package static func stored(
+    _ key: CodixKey, in container: KeyedDecodingContainer<CodixKey>, converts: () -> Bool
+  ) -> CodixKey {
+    mayRespell(key) && converts() ? respelled(key, in: container) : key
+  }
+
   /// `key`, or, when `key` is not in `container` but its snake-case
   /// conversion is, the conversion. For containers of a decoder that
   /// converts keys from snake case (see ``convertsFromSnakeCase(_:)``).

@@ -63,21 +63,6 @@ package enum KeyedContainerCache {
     return try entry(for: decoder, in: slot)
   }
 
-  /// The entry of the object a dotted path (`"address.city"`) ends in, and
-  /// the path's last key: the objects on the way are opened once per value
-  /// (see `CachedContainer.nested`), and the text is split once per thread
-  /// while calls keep passing the same text.
-  package static func entry<D: Decoder>(for decoder: D, dotted text: String) throws
-    -> (entry: CachedContainer, key: CodixKey)
-  {
-    guard let slot = Slot.slots.pointer else {
-      let path = DottedPath(text)
-      return (try entry(at: path, below: CachedContainer(of: decoder)), path.last)
-    }
-    let path = slot.pointee.dottedPaths.path(text)
-    return (try entry(at: path, below: entry(for: decoder, in: slot)), path.last)
-  }
-
   /// The keyed container of the value `decoder` is at: `entry(for:)`'s,
   /// handed out without taking a count on the entry (the read that follows
   /// holds the container alone).
@@ -92,19 +77,21 @@ package enum KeyedContainerCache {
     return try slowEntry(for: decoder, storedAs: D.self, slot: slot).container
   }
 
-  /// The container of the object a dotted path ends in, with the path's
-  /// last key in `key`: `entry(for:dotted:)`'s, handed out without taking a
-  /// count on the entries on the way. (The key is not returned beside the
-  /// container: a tuple holding the resilient container is destroyed
-  /// through the runtime's generic tuple code.)
+  /// The container of the object a dotted path (`"address.city"`) ends in,
+  /// with the path's last key in `key`. The objects on the way are opened
+  /// once per value (see `CachedContainer.nested`) and handed out without a
+  /// count; the text is split once per thread while calls keep passing the
+  /// same text. (The key is not returned beside the container: a tuple
+  /// holding the resilient container is destroyed through the runtime's
+  /// generic tuple code.)
   @usableFromInline
   package static func container<D: Decoder>(
     for decoder: D, dotted text: String, lastKey key: inout CodixKey
   ) throws -> KeyedDecodingContainer<CodixKey> {
     guard let slot = Slot.slots.pointer else {
-      let found = try entry(for: decoder, dotted: text)
-      key = found.key
-      return found.entry.container
+      let path = DottedPath(text)
+      key = path.last
+      return try container(at: path, below: CachedContainer(of: decoder))
     }
     let path = slot.pointee.dottedPaths.path(text)
     key = path.last
@@ -124,14 +111,6 @@ package enum KeyedContainerCache {
     -> KeyedDecodingContainer<CodixKey>
   {
     try end(of: path, from: .passUnretained(root)).container
-  }
-
-  /// The entry of the object `path` ends in, below `root`, which this call's
-  /// parameter keeps alive until the entry is counted.
-  private static func entry(at path: DottedPath, below root: CachedContainer) throws
-    -> CachedContainer
-  {
-    try end(of: path, from: .passUnretained(root)).takeUnretainedValue()
   }
 
   /// The entry of the object `path` ends in, from `root`, which the caller

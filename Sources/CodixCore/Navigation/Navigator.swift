@@ -214,9 +214,9 @@ package enum Navigator {
     _ type: T.Type, after error: any Error, at key: CodixKey,
     in container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder
   ) throws(CodixError) -> T {
-    let respelled =
-      KeySpelling.mayRespell(key) && KeySpelling.convertsFromSnakeCase(decoder)
-      ? KeySpelling.respelled(key, in: container) : key
+    let respelled = KeySpelling.stored(key, in: container) {
+      KeySpelling.convertsFromSnakeCase(decoder)
+    }
     guard respelled.stringValue != key.stringValue else {
       throw failure(error, decoding: type, at: key.stringValue, in: container, decoder: decoder)
     }

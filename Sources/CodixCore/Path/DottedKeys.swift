@@ -69,14 +69,11 @@ package final class DottedPath: Sendable {
 /// time, and comparing it with the kept texts of its length costs less than
 /// splitting it. Four per length, so that siblings of one length
 /// (`"user.name"`, `"user.city"`) read in turn do not push each other out.
-/// At most 64 paths, each an object of about 100 bytes beside its text's
-/// 16 bytes in the memo: under 8 KiB per memo, per thread.
+/// At most 64 paths of about 100 bytes each: under 8 KiB per memo, per
+/// thread.
 @usableFromInline
 package struct DottedPathMemo {
   private static let ways = 4
-  /// The texts kept, compared without copying their paths; `""` (never a
-  /// dotted text) where none is kept yet.
-  private var texts = [String](repeating: "", count: 16 * ways)
   private var paths = [DottedPath?](repeating: nil, count: 16 * ways)
   /// Per length, the way the next new text replaces.
   private var next = [UInt8](repeating: 0, count: 16)
@@ -87,12 +84,12 @@ package struct DottedPathMemo {
   package mutating func path(_ text: String) -> DottedPath {
     let set = text.utf8.count & 15
     let first = set * Self.ways
-    for index in first..<(first + Self.ways) where texts[index] == text {
-      if let known = paths[index] { return known }
+    for index in first..<(first + Self.ways) {
+      guard let known = paths[index] else { break }
+      if known.text == text { return known }
     }
     let path = DottedPath(text)
     let way = Int(next[set])
-    texts[first + way] = text
     paths[first + way] = path
     next[set] = UInt8((way + 1) % Self.ways)
     return path

@@ -36,6 +36,7 @@ extension CodixError: CustomStringConvertible, CustomDebugStringConvertible {
     case (nil, nil): line = "At "
     }
     line += path.isRoot ? "the root" : path.description
+    if let location { line += " (\(location))" }
     line += ": " + kind.phrase
     if let expected { line += ", expected \(expected)" }
     if let found { line += ", found \(found)" }

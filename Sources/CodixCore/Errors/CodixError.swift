@@ -60,6 +60,30 @@ public struct CodixError: Error, Sendable {
   }
   /// The error this one was made from, kept as it was thrown.
   public var underlyingError: (any Error)?
+  /// Where the offending value is in the document (of its object, for a
+  /// missing key), when the document was read by ``CodixJSONDecoder``.
+  public var location: Location?
+
+  /// A place in a JSON document.
+  public struct Location: Sendable, Hashable, CustomStringConvertible {
+    /// The line, from 1.
+    public var line: Int
+    /// The column, from 1, in characters from the start of the line.
+    public var column: Int
+    /// The offset in bytes from the start of the document (after a byte
+    /// order mark), from 0.
+    public var offset: Int
+
+    /// Creates a location.
+    public init(line: Int, column: Int, offset: Int) {
+      self.line = line
+      self.column = column
+      self.offset = offset
+    }
+
+    /// `line 14, column 12`.
+    public var description: String { "line \(line), column \(column)" }
+  }
 
   /// What Codix knows about the failure beyond the public fields, as data;
   /// ``message`` renders it (see `CodixError+Report.swift`).

@@ -1,0 +1,154 @@
+import Foundation
+
+/// A drop-in replacement for `JSONDecoder` that reads JSON itself: the same
+/// options, the same values, errors that point at a line and a column.
+///
+/// Swap the type name and nothing else:
+///
+/// ```swift
+/// let decoder = CodixJSONDecoder()          // was: JSONDecoder()
+/// decoder.keyDecodingStrategy = .convertFromSnakeCase
+/// let user = try decoder.decode(User.self, from: data)
+/// ```
+///
+/// It decodes any `Decodable`, hand-written, synthesized or built with
+/// Codix, and gives the values `JSONDecoder` gives for every document
+/// `JSONDecoder` accepts. Options it does not read itself (`allowsJSON5`)
+/// hand the document to `JSONDecoder`, so the result never differs.
+///
+/// Every error it throws is a ``CodixError`` whose ``CodixError/underlyingError``
+/// is the `DecodingError` `JSONDecoder` would throw, and whose
+/// ``CodixError/location`` says where in the document the offending value is.
+open class CodixJSONDecoder: @unchecked Sendable {
+  // Unchecked: the options are guarded by `lock`, as JSONDecoder's are.
+
+  /// The options of one decode, copied when it starts.
+  struct Options {
+    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+    var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+    var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy =
+      .throw
+    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+    var allowsJSON5 = false
+  }
+
+  private let lock = NSLock()
+  private var storedOptions = Options()
+
+  private func withOptions<R>(_ body: (inout Options) -> R) -> R {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&storedOptions)
+  }
+
+  var options: Options { withOptions { $0 } }
+
+  /// How `Date` values are read; `.deferredToDate` by default.
+  open var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+    get { withOptions { $0.dateDecodingStrategy } }
+    set { withOptions { $0.dateDecodingStrategy = newValue } }
+  }
+
+  /// How `Data` values are read; `.base64` by default.
+  open var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
+    get { withOptions { $0.dataDecodingStrategy } }
+    set { withOptions { $0.dataDecodingStrategy = newValue } }
+  }
+
+  /// How infinity and NaN are read; `.throw` by default.
+  open var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
+    get { withOptions { $0.nonConformingFloatDecodingStrategy } }
+    set { withOptions { $0.nonConformingFloatDecodingStrategy = newValue } }
+  }
+
+  /// How the document's keys are matched to the keys types ask for;
+  /// `.useDefaultKeys` by default. Keys of a `[String: Value]` dictionary are
+  /// left as written, as `JSONDecoder` leaves them.
+  open var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
+    get { withOptions { $0.keyDecodingStrategy } }
+    set { withOptions { $0.keyDecodingStrategy = newValue } }
+  }
+
+  /// Values handed to every `init(from:)` through `decoder.userInfo`.
+  open var userInfo: [CodingUserInfoKey: any Sendable] {
+    get { withOptions { $0.userInfo } }
+    set { withOptions { $0.userInfo = newValue } }
+  }
+
+  /// Whether to read JSON5; `false` by default. A JSON5 document is read by
+  /// `JSONDecoder`, configured with this decoder's options.
+  open var allowsJSON5: Bool {
+    get { withOptions { $0.allowsJSON5 } }
+    set { withOptions { $0.allowsJSON5 = newValue } }
+  }
+
+  /// Whether the document is an object's members without the surrounding
+  /// braces; `false` by default. Such a document is read by `JSONDecoder`,
+  /// configured with this decoder's options.
+  open var assumesTopLevelDictionary: Bool {
+    get { userInfo[Self.assumesTopLevelDictionaryKey] as? Bool ?? false }
+    set { userInfo[Self.assumesTopLevelDictionaryKey] = newValue }
+  }
+
+  /// The key `JSONDecoder` keeps `assumesTopLevelDictionary` under.
+  static let assumesTopLevelDictionaryKey = CodingUserInfoKey(
+    rawValue: "_NSAssumesTopLevelDictionaryJSON5")!  // safe: never nil.
+
+  /// Creates a decoder with the default options.
+  public init() {}
+
+  /// Creates a decoder with the options of `decoder`: its strategies, its
+  /// `userInfo` and its JSON5 settings.
+  ///
+  /// ```swift
+  /// let decoder = CodixJSONDecoder(apiClient.decoder)
+  /// ```
+  public convenience init(_ decoder: JSONDecoder) {
+    self.init()
+    storedOptions = Options(
+      dateDecodingStrategy: decoder.dateDecodingStrategy,
+      dataDecodingStrategy: decoder.dataDecodingStrategy,
+      nonConformingFloatDecodingStrategy: decoder.nonConformingFloatDecodingStrategy,
+      keyDecodingStrategy: decoder.keyDecodingStrategy,
+      userInfo: decoder.userInfo,
+      allowsJSON5: decoder.allowsJSON5)
+  }
+
+  /// Decodes a whole document as `T`.
+  ///
+  /// - Throws: A ``CodixError``: its `underlyingError` is the
+  ///   `DecodingError` `JSONDecoder` would throw, its `location` the place of
+  ///   the offending value in the document.
+  open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+    let foundation = Self.foundationDecoder(with: options)
+    do {
+      return try foundation.decode(type, from: data)
+    } catch {
+      throw CodixError.wrap(error, at: .root)
+    }
+  }
+
+  /// A `JSONDecoder` with `options`.
+  static func foundationDecoder(with options: Options) -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = options.dateDecodingStrategy
+    decoder.dataDecodingStrategy = options.dataDecodingStrategy
+    decoder.nonConformingFloatDecodingStrategy = options.nonConformingFloatDecodingStrategy
+    decoder.keyDecodingStrategy = options.keyDecodingStrategy
+    decoder.userInfo = options.userInfo
+    decoder.allowsJSON5 = options.allowsJSON5
+    return decoder
+  }
+}
+
+extension CodixJSONDecoder: CodixTopLevelDecoder {}
+
+#if canImport(Combine)
+  import Combine
+
+  extension CodixJSONDecoder: TopLevelDecoder {
+    /// The input of a publisher's `.decode(type:decoder:)`.
+    public typealias Input = Data
+  }
+#endif

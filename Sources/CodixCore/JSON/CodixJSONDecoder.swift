@@ -121,12 +121,52 @@ open class CodixJSONDecoder: @unchecked Sendable {
   ///   `DecodingError` `JSONDecoder` would throw, its `location` the place of
   ///   the offending value in the document.
   open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-    let foundation = Self.foundationDecoder(with: options)
-    do {
-      return try foundation.decode(type, from: data)
-    } catch {
-      throw CodixError.wrap(error, at: .root)
+    let options = self.options
+    guard Self.readsItself(data, options) else {
+      do {
+        return try Self.foundationDecoder(with: options).decode(type, from: data)
+      } catch {
+        throw CodixError.wrap(error, at: .root)
+      }
     }
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(data)
+    } catch {
+      throw JSONDocument.syntaxError(error)
+    }
+    let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
+    do {
+      return try reader.unwrap(type, at: 0, Place<CodixKey>(PathAnchor(reader), nil, nil))
+    } catch {
+      var codix = reader.located(error)
+      codix.attribute(insideValueOf: type, at: .root)
+      throw codix
+    }
+  }
+
+  /// Whether this decoder reads `data` itself: plain JSON (not JSON5, not
+  /// an object without braces) of less than 4 GiB, with strategies it knows.
+  static func readsItself(_ data: Data, _ options: Options) -> Bool {
+    guard !options.allowsJSON5, data.count < Int(UInt32.max) - JSONBytes.tailLength,
+      options.userInfo[assumesTopLevelDictionaryKey] as? Bool != true
+    else { return false }
+    switch options.dateDecodingStrategy {
+    case .deferredToDate, .secondsSince1970, .millisecondsSince1970, .iso8601, .custom: break
+    #if canImport(Darwin)
+      case .formatted: break
+    #endif
+    @unknown default: return false
+    }
+    switch options.dataDecodingStrategy {
+    case .deferredToData, .base64, .custom: break
+    @unknown default: return false
+    }
+    switch options.keyDecodingStrategy {
+    case .useDefaultKeys, .convertFromSnakeCase, .custom: break
+    @unknown default: return false
+    }
+    return true
   }
 
   /// A `JSONDecoder` with `options`.

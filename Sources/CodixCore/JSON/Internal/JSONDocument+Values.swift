@@ -1,0 +1,230 @@
+import Foundation
+
+// Converting a value's bytes, when it is read. Everything here checks what
+// the scan only delimited (JSONScanner.swift) and accepts exactly what
+// Foundation's JSONDecoder accepts when it reads the same value:
+//
+// - strings: escapes `\" \\ \/ \b \f \n \r \t \uXXXX` (a high surrogate
+//   must be followed by an escaped low one), no unescaped byte below 0x20,
+//   valid UTF-8;
+// - numbers: the JSON grammar `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`;
+//   an integer type takes a number written with a fraction or an exponent
+//   when it is exactly an integer of that type (`1.0`, `1e2`), through a
+//   double below 2^53 and a decimal above; a floating-point type takes the
+//   correctly rounded value, and rejects what overflows to infinity or
+//   underflows to zero from a number that is not zero.
+
+extension JSONDocument {
+  // MARK: - Strings
+
+  /// The string at `index`, which must be a string entry.
+  func string(at index: Int) throws(ReaderError) -> String {
+    let entry = entry(index)
+    let start = entry.offset + 1
+    let length = entry.isSaturated ? stringLength(from: start) : entry.length
+    let content = bytes.slice(start, length)
+    if !entry.has(JSONTape.Flag.escaped) {
+      if entry.has(JSONTape.Flag.unusual) { try checkRaw(content, from: start) }
+      return String(decoding: content, as: UTF8.self)
+    }
+    return try unescaped(content, from: start)
+  }
+
+  /// The length of a string's contents from `start` when its entry could
+  /// not hold it: up to the closing quote (the scan found it).
+  private func stringLength(from start: Int) -> Int {
+    var index = start
+    while bytes[index] != UInt8(ascii: "\"") {
+      index += bytes[index] == UInt8(ascii: "\\") ? (bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2) : 1
+    }
+    return index - start
+  }
+
+  /// Whether the string at `index` has the bytes of `key` exactly, without
+  /// escapes (the fast key comparison).
+  @inline(__always)
+  func stringEquals(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    let entry = entry(index)
+    guard entry.length == key.count, !entry.has(JSONTape.Flag.escaped), !entry.isSaturated else {
+      return false
+    }
+    guard let base = key.baseAddress, key.count > 0 else { return true }
+    return memcmp(bytes.base + entry.offset + 1, base, key.count) == 0
+  }
+
+  /// Checks an unescaped string's raw bytes: no control character, valid UTF-8.
+  private func checkRaw(_ content: UnsafeBufferPointer<UInt8>, from start: Int)
+    throws(ReaderError)
+  {
+    for (index, byte) in content.enumerated() where byte < 0x20 {
+      throw ReaderError(.controlCharacter(byte), at: start + index)
+    }
+    if let bad = UTF8Check.firstInvalid(content) {
+      throw ReaderError(.invalidUTF8, at: start + bad)
+    }
+  }
+
+  /// Unescapes a string's contents.
+  private func unescaped(_ content: UnsafeBufferPointer<UInt8>, from start: Int)
+    throws(ReaderError) -> String
+  {
+    var output: [UInt8] = []
+    output.reserveCapacity(content.count)
+    var index = 0
+    while index < content.count {
+      let byte = content[index]
+      if byte == UInt8(ascii: "\\") {
+        let escapeStart = index
+        guard index + 1 < content.count else {
+          throw ReaderError(.invalidEscape("\\"), at: start + index)
+        }
+        let escaped = content[index + 1]
+        index += 2
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escaped)
+        case UInt8(ascii: "b"): output.append(0x08)
+        case UInt8(ascii: "f"): output.append(0x0C)
+        case UInt8(ascii: "n"): output.append(0x0A)
+        case UInt8(ascii: "r"): output.append(0x0D)
+        case UInt8(ascii: "t"): output.append(0x09)
+        case UInt8(ascii: "u"):
+          guard let unit = hexQuad(content, at: index) else {
+            throw ReaderError(
+              .invalidEscape(text(content, escapeStart, min(6, content.count - escapeStart))),
+              at: start + escapeStart)
+          }
+          index += 4
+          var scalar = UInt32(unit)
+          if (0xD800..<0xDC00).contains(unit) {
+            // A high surrogate: an escaped low one must follow.
+            guard index + 6 <= content.count, content[index] == UInt8(ascii: "\\"),
+              content[index + 1] == UInt8(ascii: "u"),
+              let low = hexQuad(content, at: index + 2), (0xDC00..<0xE000).contains(low)
+            else {
+              throw ReaderError(
+                .invalidUnicode(text(content, escapeStart, 6)), at: start + escapeStart)
+            }
+            index += 6
+            scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+          } else if (0xDC00..<0xE000).contains(unit) {
+            throw ReaderError(.invalidUnicode(text(content, escapeStart, 6)), at: start + escapeStart)
+          }
+          // safe: surrogates were handled above, so the value is a scalar.
+          UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { output.append($0) }
+        default:
+          throw ReaderError(.invalidEscape(text(content, escapeStart, 2)), at: start + escapeStart)
+        }
+        continue
+      }
+      if byte < 0x20 { throw ReaderError(.controlCharacter(byte), at: start + index) }
+      output.append(byte)
+      index += 1
+    }
+    return try output.withUnsafeBufferPointer { (buffer) throws(ReaderError) -> String in
+      if let bad = UTF8Check.firstInvalid(buffer) {
+        // The offset in the output is not one in the document: point at the string.
+        _ = bad
+        throw ReaderError(.invalidUTF8, at: start - 1)
+      }
+      return String(decoding: buffer, as: UTF8.self)
+    }
+  }
+
+  private func hexQuad(_ content: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16? {
+    guard index + 4 <= content.count else { return nil }
+    var value: UInt16 = 0
+    for offset in 0..<4 {
+      let byte = content[index + offset]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: return nil
+      }
+      value = value << 4 | UInt16(digit)
+    }
+    return value
+  }
+
+  private func text(_ content: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int) -> String {
+    let end = min(content.count, start + max(0, length))
+    return String(decoding: UnsafeBufferPointer(rebasing: content[start..<end]), as: UTF8.self)
+  }
+
+  // MARK: - Numbers
+
+  /// The bytes of the number at `index`.
+  @inline(__always)
+  func numberBytes(at index: Int) -> UnsafeBufferPointer<UInt8> {
+    let entry = entry(index)
+    var length = entry.length
+    if entry.isSaturated {
+      length = 0
+      while JSONNumberText.isNumberByte(bytes[entry.offset + length]) { length += 1 }
+    }
+    return bytes.slice(entry.offset, length)
+  }
+
+  /// The number at `index` as `T`.
+  func integer<T: FixedWidthInteger>(at index: Int, as type: T.Type) throws(ReaderError) -> T {
+    let entry = entry(index)
+    let text = numberBytes(at: index)
+    if !entry.has(JSONTape.Flag.nonInteger), let value = JSONNumberText.integer(text, as: T.self) {
+      return value
+    }
+    return try JSONNumberText.integerSlowPath(text, as: T.self, at: entry.offset)
+  }
+
+  /// The number at `index` as `T`.
+  func floatingPoint<T: JSONFloatingPoint>(at index: Int, as type: T.Type) throws(ReaderError) -> T {
+    let entry = entry(index)
+    return try JSONNumberText.floatingPoint(numberBytes(at: index), as: T.self, at: entry.offset)
+  }
+
+  /// The number at `index` as a `Decimal`.
+  func decimal(at index: Int) throws(ReaderError) -> Decimal {
+    let entry = entry(index)
+    return try JSONNumberText.decimal(numberBytes(at: index), at: entry.offset)
+  }
+}
+
+/// UTF-8 validation (RFC 3629: no overlong forms, no surrogates, nothing
+/// above U+10FFFF).
+enum UTF8Check {
+  /// The offset of the first byte that does not start a valid sequence, or `nil`.
+  static func firstInvalid(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      func continuation(_ offset: Int) -> Bool {
+        index + offset < count && bytes[index + offset] & 0xC0 == 0x80
+      }
+      switch lead {
+      case 0xC2...0xDF:
+        guard continuation(1) else { return index }
+        index += 2
+      case 0xE0...0xEF:
+        guard continuation(1), continuation(2) else { return index }
+        let second = bytes[index + 1]
+        if lead == 0xE0 && second < 0xA0 { return index }  // overlong
+        if lead == 0xED && second > 0x9F { return index }  // surrogate
+        index += 3
+      case 0xF0...0xF4:
+        guard continuation(1), continuation(2), continuation(3) else { return index }
+        let second = bytes[index + 1]
+        if lead == 0xF0 && second < 0x90 { return index }  // overlong
+        if lead == 0xF4 && second > 0x8F { return index }  // above U+10FFFF
+        index += 4
+      default:
+        return index
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A scanned document: its bytes and its tape. Reading a value converts the
+/// bytes its entry points at (see JSONDocument+Values.swift).
+final class JSONDocument {
+  let storage: JSONBytes
+  let tape: JSONTape
+  /// The document's bytes, valid while this object lives.
+  let bytes: ByteView
+
+  /// Reads `data` (UTF-8, UTF-16 or UTF-32, with or without a byte order
+  /// mark, as JSONDecoder reads it) and scans it.
+  init(_ data: Data) throws(ReaderError) {
+    storage = try Self.utf8Bytes(of: data)
+    bytes = storage.view
+    do {
+      tape = try JSONScanner.scan(bytes)
+    } catch {
+      var located = error
+      located.location = Self.location(of: error.offset, in: storage.view)
+      throw located
+    }
+  }
+
+  /// The document's UTF-8 bytes: `data` itself, less a UTF-8 byte order
+  /// mark, or `data` converted from the UTF-16 or UTF-32 encoding its first
+  /// bytes show (RFC 4627, section 3, as JSONDecoder detects it).
+  private static func utf8Bytes(of data: Data) throws(ReaderError) -> JSONBytes {
+    let head = Array(data.prefix(4))
+    func byte(_ index: Int) -> UInt8? { index < head.count ? head[index] : nil }
+    let encoding: String.Encoding
+    let bom: Int
+    switch (byte(0), byte(1), byte(2), byte(3)) {
+    case (0, 0, 0xFE, 0xFF): (encoding, bom) = (.utf32BigEndian, 4)
+    case (0xFE, 0xFF, 0, 0): (encoding, bom) = (.utf32LittleEndian, 4)
+    case (0xFE, 0xFF, _, _): (encoding, bom) = (.utf16BigEndian, 2)
+    case (0xFF, 0xFE, _, _): (encoding, bom) = (.utf16LittleEndian, 2)
+    case (0xEF, 0xBB, 0xBF, _): (encoding, bom) = (.utf8, 3)
+    case (0, 0, 0, let b?) where b != 0: (encoding, bom) = (.utf32BigEndian, 0)
+    case (0, let a?, 0, let b?) where a != 0 && b != 0: (encoding, bom) = (.utf16BigEndian, 0)
+    case (let a?, 0, 0, 0) where a != 0: (encoding, bom) = (.utf32LittleEndian, 0)
+    case (let a?, 0, let b?, 0) where a != 0 && b != 0: (encoding, bom) = (.utf16LittleEndian, 0)
+    case (0, let a?, nil, nil) where a != 0: (encoding, bom) = (.utf16BigEndian, 0)
+    case (let a?, 0, nil, nil) where a != 0: (encoding, bom) = (.utf16LittleEndian, 0)
+    default: (encoding, bom) = (.utf8, 0)
+    }
+    if encoding == .utf8 {
+      return data.withUnsafeBytes { JSONBytes(copying: $0, skipping: bom) }
+    }
+    guard let text = String(data: data.dropFirst(bom), encoding: encoding) else {
+      throw ReaderError(.notUTF8, at: 0)
+    }
+    var utf8 = Array(text.utf8)
+    return utf8.withUnsafeMutableBytes { JSONBytes(copying: UnsafeRawBufferPointer($0)) }
+  }
+
+  // MARK: - Navigation
+
+  /// The entry at `index`.
+  @inline(__always)
+  func entry(_ index: Int) -> JSONEntry { JSONEntry(tape[index]) }
+
+  /// The index of the entry after the value at `index` (past a container).
+  @inline(__always)
+  func next(after index: Int) -> Int { tape.next(after: index) }
+
+  /// The index just past the last member or element of the container at `index`.
+  @inline(__always)
+  func end(of index: Int) -> Int { Int(truncatingIfNeeded: tape[index + 1]) }
+
+  /// The number of elements of the array (or members of the object) at `index`.
+  func count(of index: Int) -> Int {
+    let entry = entry(index)
+    guard entry.isSaturated else { return entry.length }
+    var count = 0
+    var member = index + 2
+    let end = end(of: index)
+    while member < end {
+      member = next(after: entry.tag == .object ? member + 1 : member)
+      count += 1
+    }
+    return count
+  }
+
+  // MARK: - Locations (error path only)
+
+  /// The line and column of byte `offset`.
+  func location(of offset: Int) -> CodixError.Location {
+    Self.location(of: offset, in: bytes)
+  }
+
+  /// The line and column of byte `offset` of `bytes`.
+  static func location(of offset: Int, in bytes: ByteView) -> CodixError.Location {
+    let offset = min(max(0, offset), bytes.count)
+    var line = 1
+    var lineStart = 0
+    for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    // Characters, not bytes: continuation bytes of UTF-8 do not count.
+    var column = 1
+    for index in lineStart..<offset where bytes[index] & 0xC0 != 0x80 {
+      column += 1
+    }
+    return CodixError.Location(line: line, column: column, offset: offset)
+  }
+
+  /// The text of the value at `index` as the document writes it, shortened
+  /// for a report.
+  func writtenText(of index: Int, limit: Int = 60) -> String {
+    let entry = entry(index)
+    let start = entry.offset
+    var end: Int
+    switch entry.tag {
+    case .string: end = start + entry.length + 2
+    case .number: end = start + entry.length
+    case .true, .null: end = start + 4
+    case .false: end = start + 5
+    case .object, .array:
+      let after = self.end(of: index)
+      end = after < tape.count ? self.entry(after).offset : bytes.count
+      // Back up to the closing bracket.
+      while end > start, bytes[end - 1] != (entry.tag == .object ? 0x7D : 0x5D) { end -= 1 }
+    }
+    end = min(end, bytes.count)
+    let slice = bytes.slice(start, max(0, end - start))
+    let text = String(decoding: slice, as: UTF8.self)
+    guard text.count > limit else { return text }
+    return String(text.prefix(limit - 1)) + "…"
+  }
+}

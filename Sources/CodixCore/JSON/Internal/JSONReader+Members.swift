@@ -1,0 +1,184 @@
+import Foundation
+
+// Finding a member of an object by key, in place (see JSONReader.swift).
+
+extension JSONReader {
+  /// The tape index of the value at `key` in the object at `object`; `nil`
+  /// when there is none. The document's keys are matched as the decoder's
+  /// key strategy converts them; the first of equal keys wins.
+  @inline(__always)
+  func member(of object: Int, key: String, converted: ConvertedKeys? = nil) -> Int? {
+    if case .useDefaultKeys = options.keyDecodingStrategy {
+      var key = key
+      return key.withUTF8 { member(of: object, bytes: $0) }
+    }
+    return convertedMember(of: object, key: key, converted: converted)
+  }
+
+  /// A member by the bytes of its key, under the default key strategy.
+  @inline(__always)
+  func member(of object: Int, bytes key: UnsafeBufferPointer<UInt8>) -> Int? {
+    let objectEntry = document.entry(object)
+    let end = document.end(of: object)
+    var start = object + 2
+    // In a large object whose keys are unique, start after the member
+    // found last: keys are usually read in the document's order.
+    let resumes = objectEntry.length > 16 && keysAreUnique(object)
+    if resumes, let hint = hints.member(after: object), hint > start, hint < end {
+      start = hint
+    }
+    var candidate = start
+    while candidate < end {
+      if document.stringEquals(candidate, key) {
+        if resumes { hints.remember(document.next(after: candidate + 1), in: object) }
+        return candidate + 1
+      }
+      if document.entry(candidate).has(JSONTape.Flag.escaped), escapedKey(candidate, equals: key) {
+        return candidate + 1
+      }
+      candidate = document.next(after: candidate + 1)
+    }
+    guard start != object + 2 else { return nil }
+    // Wrap around to the members before the hint.
+    candidate = object + 2
+    while candidate < start {
+      if document.stringEquals(candidate, key) {
+        hints.remember(document.next(after: candidate + 1), in: object)
+        return candidate + 1
+      }
+      candidate = document.next(after: candidate + 1)
+    }
+    return nil
+  }
+
+  private func escapedKey(_ index: Int, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let text = try? document.string(at: index) else { return false }
+    var copy = text
+    return copy.withUTF8 { $0.elementsEqual(key) }
+  }
+
+  /// Whether the object's keys are written without escapes and appear once
+  /// each; worked out once per object and kept in its tape entry.
+  private func keysAreUnique(_ object: Int) -> Bool {
+    let entry = document.entry(object)
+    if entry.has(JSONTape.Flag.keysChecked) { return entry.has(JSONTape.Flag.keysUnique) }
+    var seen = Set<UInt64>()
+    var keys: [Int] = []
+    var unique = true
+    var candidate = object + 2
+    let end = document.end(of: object)
+    scan: while candidate < end {
+      let key = document.entry(candidate)
+      if key.has(JSONTape.Flag.escaped) || key.isSaturated {
+        unique = false
+        break
+      }
+      let fingerprint = fingerprint(of: candidate)
+      if !seen.insert(fingerprint).inserted {
+        // Same length and first bytes: compare in full.
+        let bytes = document.bytes.slice(key.offset + 1, key.length)
+        for other in keys where document.stringEquals(other, bytes) {
+          unique = false
+          break scan
+        }
+      }
+      keys.append(candidate)
+      candidate = document.next(after: candidate + 1)
+    }
+    document.tape.mark(object, JSONTape.Flag.keysChecked | (unique ? JSONTape.Flag.keysUnique : 0))
+    return unique
+  }
+
+  /// A key's length and up to its first seven bytes, as one word.
+  private func fingerprint(of index: Int) -> UInt64 {
+    let entry = document.entry(index)
+    let length = min(entry.length, 7)
+    let word = document.bytes.word(at: entry.offset + 1)
+    let mask: UInt64 = length == 0 ? 0 : (UInt64.max >> (64 - 8 * length))
+    return (word & mask) | UInt64(entry.length & 0xFF) << 56
+  }
+
+  // MARK: - Converted keys
+
+  /// A member under a key strategy that converts the document's keys.
+  private func convertedMember(of object: Int, key: String, converted: ConvertedKeys?) -> Int? {
+    var candidate = object + 2
+    let end = document.end(of: object)
+    var position = 0
+    while candidate < end {
+      if let name = convertedKey(candidate, position: position, converted: converted), name == key {
+        return candidate + 1
+      }
+      candidate = document.next(after: candidate + 1)
+      position += 1
+    }
+    return nil
+  }
+
+  /// The document's key at `index` (the `position`th member) as the key
+  /// strategy converts it.
+  func convertedKey(_ index: Int, position: Int, converted: ConvertedKeys?) -> String? {
+    switch options.keyDecodingStrategy {
+    case .useDefaultKeys:
+      return try? document.string(at: index)
+    case .convertFromSnakeCase:
+      guard let raw = try? document.string(at: index) else { return nil }
+      guard raw.utf8.contains(UInt8(ascii: "_")) else { return raw }
+      if let known = snakeConversions[raw] { return known }
+      let result = SnakeCase.converted(raw)
+      snakeConversions[raw] = result
+      return result
+    case .custom:
+      return converted?.keys[position]
+    @unknown default:
+      return try? document.string(at: index)
+    }
+  }
+
+  /// The keys of the object at `object` under a `.custom` key strategy,
+  /// converted once for a container; `nil` under any other strategy.
+  func convertedKeys(of object: Int, path: @autoclosure () -> [any CodingKey]) -> ConvertedKeys? {
+    guard case .custom(let convert) = options.keyDecodingStrategy else { return nil }
+    let base = path()
+    var keys: [String?] = []
+    var candidate = object + 2
+    let end = document.end(of: object)
+    while candidate < end {
+      if let raw = try? document.string(at: candidate) {
+        keys.append(convert(base + [CodixKey(raw)]).stringValue)
+      } else {
+        keys.append(nil)
+      }
+      candidate = document.next(after: candidate + 1)
+    }
+    return ConvertedKeys(keys: keys)
+  }
+
+  /// The members' keys as the strategy converts them, first occurrences only.
+  func allKeys(of object: Int, converted: ConvertedKeys?) -> [String] {
+    var keys: [String] = []
+    var seen = Set<String>()
+    var candidate = object + 2
+    var position = 0
+    let end = document.end(of: object)
+    while candidate < end {
+      if let key = convertedKey(candidate, position: position, converted: converted),
+        seen.insert(key).inserted
+      {
+        keys.append(key)
+      }
+      candidate = document.next(after: candidate + 1)
+      position += 1
+    }
+    return keys
+  }
+}
+
+/// An object's keys under a `.custom` key strategy, in member order.
+final class ConvertedKeys {
+  let keys: [String?]
+
+  init(keys: [String?]) {
+    self.keys = keys
+  }
+}

@@ -1,0 +1,350 @@
+import Foundation
+
+// Reading one value as a type, with the errors JSONDecoder throws.
+
+/// Where a value is, for its coding path: a container's path (`anchor`,
+/// `tail`) and the key or index of the value in it (`nil`: the container's
+/// own value, for the single-value container).
+struct Place<Key: CodingKey> {
+  let anchor: PathAnchor
+  let tail: PathTail?
+  let key: Key?
+
+  @inline(__always)
+  init(_ anchor: PathAnchor, _ tail: PathTail?, _ key: Key?) {
+    self.anchor = anchor
+    self.tail = tail
+    self.key = key
+  }
+
+  /// The value's coding path (error path only).
+  func path(in reader: JSONReader) -> [any CodingKey] {
+    var path = reader.path(anchor, tail)
+    if let key { path.append(key) }
+    return path
+  }
+
+  /// The container's own path, without the key.
+  func containerPath(in reader: JSONReader) -> [any CodingKey] {
+    reader.path(anchor, tail)
+  }
+}
+
+/// Types JSONDecoder reads in its own way wherever they appear.
+enum SpecialType {
+  case none, date, data, url, decimal, stringDictionary
+
+  @inline(__always)
+  static func of<T>(_ type: T.Type) -> SpecialType {
+    if T.self == Date.self { return .date }
+    if T.self == Data.self { return .data }
+    if T.self == URL.self { return .url }
+    if T.self == Decimal.self { return .decimal }
+    if T.self is any StringKeyedDictionary.Type { return .stringDictionary }
+    return .none
+  }
+}
+
+/// `[String: Value]` dictionaries, whose keys no key strategy converts.
+protocol StringKeyedDictionary {
+  static func read<Key: CodingKey>(
+    from reader: JSONReader, at index: Int, _ place: Place<Key>
+  ) throws -> Self
+}
+
+extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
+  static func read<PlaceKey: CodingKey>(
+    from reader: JSONReader, at index: Int, _ place: Place<PlaceKey>
+  ) throws -> Self {
+    try reader.enter(index, place) {
+      var result: [String: Value] = [:]
+      let document = reader.document
+      result.reserveCapacity(document.count(of: index))
+      let end = document.end(of: index)
+      var member = index + 2
+      let anchor = PathAnchor(reader)
+      while member < end {
+        let key = try document.string(at: member)
+        let value = try reader.unwrap(
+          Value.self, at: member + 1, Place(anchor, nil, CodixKey(key)))
+        if result[key] == nil { result[key] = value }
+        member = document.next(after: member + 1)
+      }
+      return result
+    }
+  }
+}
+
+extension JSONReader {
+  // MARK: - Any type
+
+  /// Reads `T` at `index` (the value at `place`).
+  @inline(__always)
+  func unwrap<T: Decodable, Key: CodingKey>(_ type: T.Type, at index: Int, _ place: Place<Key>)
+    throws -> T
+  {
+    switch SpecialType.of(T.self) {
+    case .none:
+      return try enter(index, place) { try T(from: self) }
+    case .date:
+      return try cast(date(at: index, place))
+    case .data:
+      return try cast(data(at: index, place))
+    case .url:
+      return try cast(url(at: index, place))
+    case .decimal:
+      return try cast(decimal(at: index, place))
+    case .stringDictionary:
+      try checkNotNull([String: Any].self, at: index, place)
+      guard tag(of: index) == .object else {
+        throw typeMismatch([String: Any].self, at: index, path: place.path(in: self))
+      }
+      guard let dictionary = T.self as? any StringKeyedDictionary.Type else {
+        return try enter(index, place) { try T(from: self) }
+      }
+      return try cast(dictionary.read(from: self, at: index, place))
+    }
+  }
+
+  private func cast<T>(_ value: Any) throws -> T {
+    guard let value = value as? T else {
+      throw DecodingError.typeMismatch(
+        T.self, DecodingError.Context(codingPath: codingPath, debugDescription: ""))
+    }
+    return value
+  }
+
+  /// Runs `body` with the reader at the value at `place` (`index`): one
+  /// frame deeper, or, for the single-value container's own value, where
+  /// it is.
+  @inline(__always)
+  func enter<R, Key: CodingKey>(_ index: Int, _ place: Place<Key>, _ body: () throws -> R)
+    rethrows -> R
+  {
+    guard let key = place.key else { return try body() }
+    if place.tail == nil, place.anchor.depth == frames.count,
+      place.anchor.depth == 0 || frames[place.anchor.depth - 1].value == place.anchor.value
+    {
+      return try with(index, key: key, body)
+    }
+    // A nested container's value, or a container kept past its value:
+    // stand at its whole path for the span of `body`.
+    let savedFrames = frames
+    let savedValue = value
+    frames = pathFrames(place.anchor, place.tail) + [Frame(key: key, value: index)]
+    value = index
+    defer {
+      frames = savedFrames
+      value = savedValue
+    }
+    return try body()
+  }
+
+  /// A container's path as frames (see `path(_:_:)`).
+  private func pathFrames(_ anchor: PathAnchor, _ tail: PathTail?) -> [Frame] {
+    var result: [Frame]
+    if anchor.depth == 0 {
+      result = []
+    } else if anchor.depth <= frames.count, frames[anchor.depth - 1].value == anchor.value {
+      result = Array(frames[0..<anchor.depth])
+    } else {
+      result = foundPath(to: anchor.value).map { Frame(key: $0, value: anchor.value) }
+    }
+    if let tail { result += tail.frames }
+    return result
+  }
+
+  @inline(__always)
+  func checkNotNull<Key: CodingKey>(_ type: Any.Type, at index: Int, _ place: Place<Key>) throws {
+    if tag(of: index) == .null {
+      throw valueNotFound(type, at: index, path: place.path(in: self))
+    }
+  }
+
+  // MARK: - Scalars
+
+  @inline(__always)
+  func bool<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> Bool {
+    switch tag(of: index) {
+    case .true: return true
+    case .false: return false
+    default: throw typeMismatch(Bool.self, at: index, path: place.path(in: self))
+    }
+  }
+
+  @inline(__always)
+  func string<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> String {
+    let tag = tag(of: index)
+    guard tag == .string else {
+      if tag == .null { throw valueNotFound(String.self, at: index, path: place.path(in: self)) }
+      throw typeMismatch(String.self, at: index, path: place.path(in: self))
+    }
+    do {
+      return try document.string(at: index)
+    } catch {
+      throw placed(error, path: place.path(in: self))
+    }
+  }
+
+  @inline(__always)
+  func integer<T: FixedWidthInteger, Key: CodingKey>(
+    _ type: T.Type, at index: Int, _ place: Place<Key>
+  ) throws -> T {
+    let tag = tag(of: index)
+    guard tag == .number else {
+      if tag == .null { throw valueNotFound(T.self, at: index, path: place.path(in: self)) }
+      throw typeMismatch(T.self, at: index, path: place.path(in: self))
+    }
+    do {
+      return try document.integer(at: index, as: T.self)
+    } catch {
+      throw placed(error, path: place.path(in: self))
+    }
+  }
+
+  @inline(__always)
+  func floatingPoint<T: JSONFloatingPoint, Key: CodingKey>(
+    _ type: T.Type, at index: Int, _ place: Place<Key>
+  ) throws -> T {
+    switch tag(of: index) {
+    case .number:
+      do {
+        return try document.floatingPoint(at: index, as: T.self)
+      } catch {
+        throw placed(error, path: place.path(in: self))
+      }
+    case .null:
+      throw valueNotFound(T.self, at: index, path: place.path(in: self))
+    case .string:
+      if case .convertFromString(let positive, let negative, let nan) =
+        options.nonConformingFloatDecodingStrategy,
+        !document.entry(index).has(JSONTape.Flag.escaped),
+        let text = try? document.string(at: index)
+      {
+        if text == positive { return T.infinity }
+        if text == negative { return -T.infinity }
+        if text == nan { return T.nan }
+      }
+      throw typeMismatch(T.self, at: index, path: place.path(in: self))
+    default:
+      throw typeMismatch(T.self, at: index, path: place.path(in: self))
+    }
+  }
+
+  // MARK: - Foundation's special types
+
+  func date<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> Date {
+    try checkNotNull(Date.self, at: index, place)
+    switch options.dateDecodingStrategy {
+    case .deferredToDate:
+      return try enter(index, place) { try Date(from: self) }
+    case .secondsSince1970:
+      return Date(timeIntervalSince1970: try floatingPoint(Double.self, at: index, place))
+    case .millisecondsSince1970:
+      return Date(timeIntervalSince1970: try floatingPoint(Double.self, at: index, place) / 1000)
+    case .iso8601:
+      let text = try string(at: index, place)
+      if let date = ISO8601Reading.date(from: text) { return date }
+      // JSONDecoder reports this one at the decoder's path, without the key.
+      throw fail(
+        .dataCorrupted(
+          DecodingError.Context(
+            codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."
+          )), at: index, path: Path(codingPath: place.path(in: self)))
+    case .custom(let read):
+      return try enter(index, place) { try read(self) }
+    #if canImport(Darwin)
+      case .formatted(let formatter):
+        let text = try string(at: index, place)
+        guard let date = formatter.date(from: text) else {
+          throw fail(
+            .dataCorrupted(
+              DecodingError.Context(
+                codingPath: place.path(in: self),
+                debugDescription: "Date string does not match format expected by formatter.")),
+            at: index)
+        }
+        return date
+    #endif
+    @unknown default:
+      // Not reached: CodixJSONDecoder hands documents with strategies it
+      // does not know to JSONDecoder.
+      return try enter(index, place) { try Date(from: self) }
+    }
+  }
+
+  func data<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> Data {
+    try checkNotNull(Data.self, at: index, place)
+    switch options.dataDecodingStrategy {
+    case .deferredToData:
+      return try enter(index, place) { try Data(from: self) }
+    case .base64:
+      let text = try string(at: index, place)
+      guard let data = Data(base64Encoded: text) else {
+        throw fail(
+          .dataCorrupted(
+            DecodingError.Context(
+              codingPath: place.path(in: self),
+              debugDescription: "Encountered Data is not valid Base64.")), at: index)
+      }
+      return data
+    case .custom(let read):
+      return try enter(index, place) { try read(self) }
+    @unknown default:
+      return try enter(index, place) { try Data(from: self) }
+    }
+  }
+
+  func url<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> URL {
+    try checkNotNull(URL.self, at: index, place)
+    let text = try string(at: index, place)
+    guard let url = URL(string: text) else {
+      throw fail(
+        .dataCorrupted(
+          DecodingError.Context(
+            codingPath: place.path(in: self), debugDescription: "Invalid URL string.")), at: index)
+    }
+    return url
+  }
+
+  func decimal<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> Decimal {
+    try checkNotNull(Decimal.self, at: index, place)
+    guard tag(of: index) == .number else {
+      throw fail(
+        .typeMismatch(
+          Decimal.self, DecodingError.Context(codingPath: place.path(in: self), debugDescription: "")
+        ), at: index)
+    }
+    do {
+      return try document.decimal(at: index)
+    } catch {
+      throw placed(error, path: place.path(in: self))
+    }
+  }
+}
+
+extension PathTail {
+  /// The tail's keys as frames.
+  var frames: [JSONReader.Frame] {
+    var frames = [JSONReader.Frame(key: key, value: value)]
+    var node = parent
+    while let current = node {
+      frames.append(JSONReader.Frame(key: current.key, value: current.value))
+      node = current.parent
+    }
+    return frames.reversed()
+  }
+}
+
+/// `.iso8601` dates as JSONDecoder reads them: `Date.ISO8601FormatStyle`,
+/// with the fixed-width reader first for the common whole-second form.
+enum ISO8601Reading {
+  static func date(from text: String) -> Date? {
+    if let fast = DateCodingStrategy.iso8601WholeSeconds,
+      case .date(let date) = fast.read(text)
+    {
+      return date
+    }
+    return try? Date.ISO8601FormatStyle().parse(text)
+  }
+}

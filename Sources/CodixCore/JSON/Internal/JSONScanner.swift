@@ -1,0 +1,254 @@
+// One pass over a document's bytes that checks its structure and writes its
+// tape (JSONTape.swift).
+//
+// What the scan accepts is what Foundation's JSONDecoder accepts, so that a
+// document decodes with CodixJSONDecoder exactly when it decodes with
+// JSONDecoder:
+//
+// - structure is checked strictly: `[`/`{` close in order, members are
+//   `"key": value` separated by commas, `true`/`false`/`null` are spelled
+//   out, nothing follows the top-level value but whitespace (space, tab,
+//   line feed, carriage return), and nesting stops at 512;
+// - a comma may end an array or an object (`[1,]`, `{"a":1,}`), as
+//   JSONDecoder allows;
+// - strings and numbers are only delimited here: a string runs to the next
+//   unescaped quote (a backslash takes the byte after it, `\u` the four
+//   after that), a number is a run of `0-9 . e E + -` that starts with a
+//   digit or `-`. Their contents are checked when a value is read
+//   (JSONDocument+Values.swift), so a malformed number in a field no model
+//   reads does not fail the decode — as with JSONDecoder.
+//
+// The loops need no bounds checks: each stops at a zero byte, and the
+// document is followed by zeroed bytes (JSONBytes.swift); the position is
+// compared with the document's length where a loop stops.
+
+struct JSONScanner {
+  /// Foundation's nesting limit.
+  static let depthLimit = 512
+
+  private let bytes: ByteView
+  private let tape: JSONTape
+  private var position = 0
+
+  init(bytes: ByteView, tape: JSONTape) {
+    self.bytes = bytes
+    self.tape = tape
+  }
+
+  /// Scans the whole document into the tape.
+  static func scan(_ bytes: ByteView) throws(ReaderError) -> JSONTape {
+    let tape = JSONTape(expectedEntries: bytes.count / 6 + 4)
+    var scanner = JSONScanner(bytes: bytes, tape: tape)
+    try scanner.scanDocument()
+    return tape
+  }
+
+  // MARK: - Structure
+
+  /// A container being scanned: its tape index, and its members so far.
+  private struct Open {
+    var index: Int
+    var elements: Int
+    var isObject: Bool
+  }
+
+  private mutating func scanDocument() throws(ReaderError) {
+    // The containers around the innermost open one, and that one.
+    var outer: [Open] = []
+    var open: Open?
+    skipWhitespace()
+    if position >= bytes.count {
+      throw ReaderError(.unexpectedEnd(expected: "a JSON value"), at: position)
+    }
+    valueLoop: while true {
+      // A value starts at `position`.
+      let byte = bytes[position]
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "["):
+        let isObject = byte == UInt8(ascii: "{")
+        let depth = open == nil ? 0 : outer.count + 1
+        guard depth < Self.depthLimit else {
+          throw ReaderError(.tooDeep(limit: Self.depthLimit), at: position)
+        }
+        let index = tape.count
+        tape.append(JSONTape.entry(isObject ? .object : .array, offset: position, length: 0))
+        tape.append(0)
+        position += 1
+        skipWhitespace()
+        if bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+          // Empty: a complete value.
+          position += 1
+          tape.close(index, elements: 0)
+        } else {
+          if let open { outer.append(open) }
+          open = Open(index: index, elements: 0, isObject: isObject)
+          if isObject { try scanKey() }
+          continue valueLoop
+        }
+      case UInt8(ascii: "\""):
+        try scanString()
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        scanNumber()
+      case UInt8(ascii: "t"):
+        try scanLiteral(.true, word: 0x6575_7274, length: 4)
+      case UInt8(ascii: "f"):
+        try scanLiteral(.false, word: 0x65_736C_6166, length: 5)
+      case UInt8(ascii: "n"):
+        try scanLiteral(.null, word: 0x6C6C_756E, length: 4)
+      default:
+        throw unexpected(expected: "a JSON value")
+      }
+      // A value ended: it belongs to the open container, which it may end.
+      while true {
+        guard var container = open else {
+          skipWhitespace()
+          guard position >= bytes.count else {
+            throw unexpected(expected: "the end of the document after its value")
+          }
+          return
+        }
+        container.elements += 1
+        skipWhitespace()
+        let byte = bytes[position]
+        let closing = container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+        if byte == UInt8(ascii: ",") {
+          position += 1
+          skipWhitespace()
+          if bytes[position] != closing {
+            open = container
+            if container.isObject { try scanKey() }
+            continue valueLoop
+          }
+          // A trailing comma, as JSONDecoder accepts: the container ends.
+        } else if byte != closing {
+          throw unexpected(
+            expected: container.isObject
+              ? "',' or '}' after a member" : "',' or ']' after an element")
+        }
+        position += 1
+        tape.close(container.index, elements: container.elements)
+        open = outer.popLast()
+      }
+    }
+  }
+
+  /// Scans `"key"` and the colon after it, and the whitespace around them.
+  private mutating func scanKey() throws(ReaderError) {
+    guard bytes[position] == UInt8(ascii: "\"") else {
+      throw unexpected(expected: "a key in double quotes")
+    }
+    try scanString()
+    skipWhitespace()
+    guard bytes[position] == UInt8(ascii: ":") else {
+      throw unexpected(expected: "':' after a key")
+    }
+    position += 1
+    skipWhitespace()
+  }
+
+  // MARK: - Values
+
+  private mutating func scanString() throws(ReaderError) {
+    let start = position
+    var index = position + 1
+    var flags: UInt64 = 0
+    while true {
+      let byte = bytes[index]
+      switch Self.stringClass[Int(byte)] {
+      case 0:
+        index += 1
+      case 1:  // the closing quote
+        tape.append(
+          JSONTape.entry(.string, offset: start, length: index - start - 1, flags: flags))
+        position = index + 1
+        return
+      case 2:  // a backslash: the byte after it (and four more after `u`) belong to it
+        flags |= JSONTape.Flag.escaped
+        index += bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
+      default:  // a control byte or a byte of a multi-byte character
+        if index >= bytes.count {
+          throw ReaderError(.unexpectedEnd(expected: "'\"' to end the string"), at: bytes.count)
+        }
+        flags |= JSONTape.Flag.unusual
+        index += 1
+      }
+    }
+  }
+
+  private mutating func scanNumber() {
+    let start = position
+    var index = position + 1
+    var flags: UInt64 = 0
+    while true {
+      switch Self.numberClass[Int(bytes[index])] {
+      case 1: index += 1
+      case 2:
+        flags = JSONTape.Flag.nonInteger
+        index += 1
+      default:
+        tape.append(JSONTape.entry(.number, offset: start, length: index - start, flags: flags))
+        position = index
+        return
+      }
+    }
+  }
+
+  /// Scans `true`, `false` or `null`, whose bytes read as a little-endian
+  /// `word` of `length` bytes.
+  private mutating func scanLiteral(_ tag: JSONTag, word: UInt64, length: Int)
+    throws(ReaderError)
+  {
+    let mask: UInt64 = length == 4 ? 0xFFFF_FFFF : 0xFF_FFFF_FFFF
+    guard bytes.word(at: position) & mask == word else {
+      throw ReaderError(
+        .unexpectedCharacter(bytes[position], expected: "a JSON value"), at: position)
+    }
+    tape.append(JSONTape.entry(tag, offset: position, length: length))
+    position += length
+  }
+
+  @inline(__always)
+  private mutating func skipWhitespace() {
+    while true {
+      switch bytes[position] {
+      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+        position += 1
+      default:
+        return
+      }
+    }
+  }
+
+  private func unexpected(expected: String) -> ReaderError {
+    if position >= bytes.count {
+      return ReaderError(.unexpectedEnd(expected: expected), at: bytes.count)
+    }
+    return ReaderError(.unexpectedCharacter(bytes[position], expected: expected), at: position)
+  }
+
+  // MARK: - Byte classes
+
+  /// 0: an ordinary byte of a string; 1: `"`; 2: `\`; 3: below 0x20 (or the
+  /// zero after the document); 4: above 0x7F.
+  private static let stringClass: [UInt8] = (0..<256).map { byte in
+    switch byte {
+    case 0x22: 1
+    case 0x5C: 2
+    case 0..<0x20: 3
+    case 0x80...: 4
+    default: 0
+    }
+  }
+
+  /// 1: a digit or `-`-free part of an integer; 2: `.`, `e`, `E`, `+`, `-`
+  /// (the number is not written as an integer); 0: not part of a number.
+  private static let numberClass: [UInt8] = (0..<256).map { byte in
+    switch UInt8(byte) {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): 1
+    case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
+      UInt8(ascii: "-"):
+      2
+    default: 0
+    }
+  }
+}

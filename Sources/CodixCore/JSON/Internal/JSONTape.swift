@@ -1,0 +1,147 @@
+// The reader's index of a document: one word per value, two per container.
+//
+// The scanner reads the document once and writes, in document order, one
+// 64-bit entry per value (and per object key), and after each object or
+// array a second word: the index of the entry that follows the container,
+// so a reader skips it in one step. On {"array":[1,2,3],"number":42}:
+//
+//     index  entry                           second word
+//     0      object  offset 0   count 2      10
+//     2      string  offset 1   length 5     "array"
+//     3      array   offset 9   count 3      8
+//     5      number  offset 10  length 1     1
+//     6      number  offset 12  length 1     2
+//     7      number  offset 14  length 1     3
+//     8      string  offset 17  length 6     "number"
+//     9      number  offset 26  length 2     42
+//
+// An entry packs, from the low bits:
+//
+//     bits 0..<32   offset of the value's first byte (a string's opening quote)
+//     bits 32..<56  a string's or number's length in bytes, a container's
+//                   number of elements or members (saturated at 2^24 - 1:
+//                   then counted again when asked)
+//     bits 56..<60  the tag (JSONTag)
+//     bits 60..<64  flags (JSONTape.Flag)
+//
+// Strings and numbers are converted only when a value is read, as
+// Foundation's decoder does; the scan checks the structure alone (see
+// JSONScanner.swift for what it accepts).
+
+/// What a tape entry is.
+enum JSONTag: UInt8 {
+  case null = 1
+  case `true`
+  case `false`
+  case number
+  case string
+  case object
+  case array
+}
+
+/// The entries of one document (see the file comment). Owned by the
+/// document; grows while the scanner writes.
+final class JSONTape {
+  private(set) var count = 0
+  private var capacity: Int
+  private var storage: UnsafeMutablePointer<UInt64>
+
+  /// Flags kept in an entry's top bits.
+  enum Flag {
+    /// A string with a backslash: it is unescaped when read.
+    static let escaped: UInt64 = 1 << 60
+    /// A string with a byte below 0x20 or above 0x7F: it is checked when read.
+    static let unusual: UInt64 = 1 << 61
+    /// A number written with `.`, `e`, `E`, `+` or a second `-`.
+    static let nonInteger: UInt64 = 1 << 60
+    /// An object whose keys were checked for duplicates (`unique` tells).
+    static let keysChecked: UInt64 = 1 << 60
+    /// An object whose keys are unescaped and appear once each.
+    static let keysUnique: UInt64 = 1 << 61
+  }
+
+  static let maxLength = (1 << 24) - 1
+
+  init(expectedEntries: Int) {
+    capacity = max(16, expectedEntries)
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  // MARK: Writing (the scanner)
+
+  @inline(__always)
+  func append(_ word: UInt64) {
+    if count == capacity { grow() }
+    storage[count] = word
+    count += 1
+  }
+
+  private func grow() {
+    let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
+  }
+
+  @inline(__always)
+  static func entry(_ tag: JSONTag, offset: Int, length: Int, flags: UInt64 = 0) -> UInt64 {
+    UInt64(truncatingIfNeeded: offset) | UInt64(min(length, maxLength)) << 32
+      | UInt64(tag.rawValue) << 56 | flags
+  }
+
+  /// Closes the container whose entry is at `index`: its element count, and
+  /// its end (the next entry to be written).
+  @inline(__always)
+  func close(_ index: Int, elements: Int) {
+    precondition(index >= 0 && index + 1 < count, "no such container")
+    storage[index] |= UInt64(min(elements, Self.maxLength)) << 32
+    storage[index + 1] = UInt64(count)
+  }
+
+  /// Sets `flags` on the entry at `index` (an object's key check).
+  func mark(_ index: Int, _ flags: UInt64) {
+    precondition(index >= 0 && index < count, "no such entry")
+    storage[index] |= flags
+  }
+
+  // MARK: Reading
+
+  @inline(__always)
+  subscript(index: Int) -> UInt64 {
+    precondition(index >= 0 && index < count, "no such entry")
+    return storage[index]
+  }
+
+  /// The index of the entry after the value at `index`.
+  @inline(__always)
+  func next(after index: Int) -> Int {
+    let word = self[index]
+    let tag = UInt8(truncatingIfNeeded: word >> 56) & 0xF
+    if tag >= JSONTag.object.rawValue { return Int(truncatingIfNeeded: self[index + 1]) }
+    return index + 1
+  }
+
+  /// The bytes the tape holds, for the memory figures.
+  var byteCount: Int { capacity * MemoryLayout<UInt64>.stride }
+}
+
+/// One entry, decoded.
+struct JSONEntry {
+  let word: UInt64
+
+  @inline(__always) init(_ word: UInt64) { self.word = word }
+
+  @inline(__always) var offset: Int { Int(truncatingIfNeeded: word & 0xFFFF_FFFF) }
+  @inline(__always) var length: Int { Int(truncatingIfNeeded: (word >> 32) & 0xFF_FFFF) }
+  @inline(__always) var tagBits: UInt8 { UInt8(truncatingIfNeeded: word >> 56) & 0xF }
+  @inline(__always) var tag: JSONTag { JSONTag(rawValue: tagBits) ?? .null }
+  @inline(__always) func has(_ flag: UInt64) -> Bool { word & flag != 0 }
+  @inline(__always) var isContainer: Bool { tagBits >= JSONTag.object.rawValue }
+  /// Whether a length or count hit the most an entry holds.
+  @inline(__always) var isSaturated: Bool { length == JSONTape.maxLength }
+}

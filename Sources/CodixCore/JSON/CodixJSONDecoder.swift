@@ -137,7 +137,7 @@ open class CodixJSONDecoder: @unchecked Sendable {
     }
     let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
     do {
-      return try reader.unwrap(type, at: 0, Place<CodixKey>(PathAnchor(reader), nil, nil))
+      return try reader.unwrap(type, at: 0, Place(PathAnchor(reader), nil, nil))
     } catch {
       var codix = reader.located(error)
       codix.attribute(insideValueOf: type, at: .root)

@@ -7,16 +7,33 @@ protocol JSONFloatingPoint: BinaryFloatingPoint & LosslessStringConvertible {
   static var exactIntegerLimit: UInt64 { get }
   /// The largest power of ten that is exact.
   static var exactPowerLimit: Int { get }
+  static var binaryFormat: BinaryFormat { get }
+  /// The value of a biased exponent and explicit mantissa bits.
+  init(negative: Bool, biasedExponent: Int, mantissa: UInt64)
 }
 
 extension Double: JSONFloatingPoint {
   static var exactIntegerLimit: UInt64 { 1 << 53 }
   static var exactPowerLimit: Int { 22 }
+  static var binaryFormat: BinaryFormat { .double }
+
+  init(negative: Bool, biasedExponent: Int, mantissa: UInt64) {
+    self.init(
+      bitPattern: (negative ? 1 << 63 : 0) | UInt64(truncatingIfNeeded: biasedExponent) << 52
+        | mantissa)
+  }
 }
 
 extension Float: JSONFloatingPoint {
   static var exactIntegerLimit: UInt64 { 1 << 24 }
   static var exactPowerLimit: Int { 10 }
+  static var binaryFormat: BinaryFormat { .float }
+
+  init(negative: Bool, biasedExponent: Int, mantissa: UInt64) {
+    self.init(
+      bitPattern: (negative ? 1 << 31 : 0) | UInt32(truncatingIfNeeded: biasedExponent) << 23
+        | UInt32(truncatingIfNeeded: mantissa))
+  }
 }
 
 /// Reads the text of a JSON number as Foundation's decoder does.
@@ -29,36 +46,6 @@ enum JSONNumberText {
       true
     default: false
     }
-  }
-
-  /// Whether `text` follows the JSON number grammar.
-  static func isValid(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    var index = 0
-    let count = text.count
-    func digit(_ at: Int) -> Bool {
-      at < count && text[at] >= UInt8(ascii: "0") && text[at] <= UInt8(ascii: "9")
-    }
-    if index < count, text[index] == UInt8(ascii: "-") { index += 1 }
-    guard digit(index) else { return false }
-    if text[index] == UInt8(ascii: "0") {
-      index += 1
-    } else {
-      while digit(index) { index += 1 }
-    }
-    if index < count, text[index] == UInt8(ascii: ".") {
-      index += 1
-      guard digit(index) else { return false }
-      while digit(index) { index += 1 }
-    }
-    if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
-      index += 1
-      if index < count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
-        index += 1
-      }
-      guard digit(index) else { return false }
-      while digit(index) { index += 1 }
-    }
-    return index == count
   }
 
   // MARK: - Integers
@@ -113,9 +100,12 @@ enum JSONNumberText {
   static func integerSlowPath<T: FixedWidthInteger>(
     _ text: UnsafeBufferPointer<UInt8>, as type: T.Type, at offset: Int
   ) throws(ReaderError) -> T {
-    guard isValid(text) else { throw ReaderError(.invalidNumber(string(text)), at: offset) }
+    guard let parts = parts(text) else {
+      throw ReaderError(.invalidNumber(string(text)), at: offset)
+    }
     let written = string(text)
-    if let double = Double(written), double.magnitude < Double(1 << 53) {
+    let double: Double = nearest(parts, text)
+    if double.magnitude < Double(1 << 53) {
       guard let value = T(exactly: double) else {
         throw ReaderError(.numberOutOfRange(written, type: "\(T.self)"), at: offset)
       }
@@ -153,67 +143,61 @@ enum JSONNumberText {
 
   // MARK: - Floating point
 
-  static func floatingPoint<T: JSONFloatingPoint>(
-    _ text: UnsafeBufferPointer<UInt8>, as type: T.Type, at offset: Int
-  ) throws(ReaderError) -> T {
-    if let value = exactFloatingPoint(text, as: T.self) { return value }
-    guard isValid(text) else { throw ReaderError(.invalidNumber(string(text)), at: offset) }
-    let written = string(text)
-    guard let value = T(written), value.isFinite, value != 0 || isZero(text) else {
-      throw ReaderError(.numberOutOfRange(written, type: "\(T.self)"), at: offset)
-    }
-    return value
+  /// A valid number's sign, its first 19 significant digits as an integer,
+  /// and the power of ten that scales them.
+  struct Parts {
+    var negative = false
+    var digits: UInt64 = 0
+    var exponent = 0
+    /// Whether more than 19 significant digits were written.
+    var truncated = false
   }
 
-  /// Powers of ten that are exact as doubles.
-  private static let powersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
-  }
-
-  /// `text` as `T` when its digits and its power of ten are both exact in
-  /// `T`: one correctly rounded multiplication or division (Clinger's fast
-  /// path). `nil` for anything else, including malformed text.
+  /// `text` split into parts; `nil` when it is not a JSON number.
   @inline(__always)
-  private static func exactFloatingPoint<T: JSONFloatingPoint>(
-    _ text: UnsafeBufferPointer<UInt8>, as type: T.Type
-  ) -> T? {
+  static func parts(_ text: UnsafeBufferPointer<UInt8>) -> Parts? {
+    var parts = Parts()
     var index = 0
     let count = text.count
-    var negative = false
     if count > 0, text[0] == UInt8(ascii: "-") {
-      negative = true
+      parts.negative = true
       index = 1
     }
-    guard index < count else { return nil }
-    let firstDigit = index
-    var mantissa: UInt64 = 0
     var significant = 0
+    var dropped = 0
+    @inline(__always) func take(_ digit: UInt8) {
+      if significant < 19 {
+        parts.digits = parts.digits &* 10 &+ UInt64(digit)
+        if parts.digits != 0 { significant += 1 }
+      } else {
+        dropped += 1
+        if digit != 0 { parts.truncated = true }
+      }
+    }
+    let integerStart = index
     while index < count {
       let digit = text[index] &- UInt8(ascii: "0")
       guard digit < 10 else { break }
-      mantissa = mantissa &* 10 &+ UInt64(digit)
-      if mantissa != 0 { significant += 1 }
+      take(digit)
       index += 1
     }
-    let integerDigits = index - firstDigit
-    guard integerDigits > 0, text[firstDigit] != UInt8(ascii: "0") || integerDigits == 1 else {
+    let integerDigits = index - integerStart
+    guard integerDigits > 0, text[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else {
       return nil
     }
-    var exponent = 0
+    var exponent = dropped
     if index < count, text[index] == UInt8(ascii: ".") {
       index += 1
       let fractionStart = index
       while index < count {
         let digit = text[index] &- UInt8(ascii: "0")
         guard digit < 10 else { break }
-        mantissa = mantissa &* 10 &+ UInt64(digit)
-        if mantissa != 0 { significant += 1 }
+        let before = dropped
+        take(digit)
+        if dropped == before { exponent -= 1 }
         index += 1
       }
       guard index > fractionStart else { return nil }
-      exponent = fractionStart - index
     }
     if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
       index += 1
@@ -226,33 +210,91 @@ enum JSONNumberText {
       var written = 0
       while index < count {
         let digit = text[index] &- UInt8(ascii: "0")
-        guard digit < 10, written < 10_000 else { return nil }
-        written = written * 10 + Int(digit)
+        guard digit < 10 else { break }
+        // Far beyond any finite value either way: keep it bounded.
+        if written < 1_000_000 { written = written * 10 + Int(digit) }
         index += 1
       }
       guard index > exponentStart else { return nil }
       exponent += negativeExponent ? -written : written
     }
-    guard index == count, significant <= 19, mantissa <= T.exactIntegerLimit else { return nil }
-    var value = T(mantissa)
-    if mantissa != 0 {
-      guard exponent.magnitude <= T.exactPowerLimit else { return nil }
-      let power = T(powersOfTen[Int(exponent.magnitude)])
-      value = exponent < 0 ? value / power : value * power
-    }
-    return negative ? -value : value
+    guard index == count else { return nil }
+    parts.exponent = exponent
+    return parts
   }
 
-  /// Whether a valid number's digits before any exponent are all zero.
-  private static func isZero(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in text {
-      switch byte {
-      case UInt8(ascii: "1")...UInt8(ascii: "9"): return false
-      case UInt8(ascii: "e"), UInt8(ascii: "E"): return true
-      default: continue
+  static func floatingPoint<T: JSONFloatingPoint>(
+    _ text: UnsafeBufferPointer<UInt8>, as type: T.Type, at offset: Int
+  ) throws(ReaderError) -> T {
+    guard let parts = parts(text) else {
+      throw ReaderError(.invalidNumber(string(text)), at: offset)
+    }
+    let value: T = nearest(parts, text)
+    // Out of range: rounded to infinity, or to zero from digits that are not.
+    guard value.isFinite, value != 0 || isZeroAsFoundationReadsIt(text) else {
+      throw ReaderError(.numberOutOfRange(string(text), type: "\(T.self)"), at: offset)
+    }
+    return value
+  }
+
+  /// The `T` nearest to a valid number, infinity or zero when out of range
+  /// (what `strtod` gives).
+  @inline(__always)
+  static func nearest<T: JSONFloatingPoint>(_ parts: Parts, _ text: UnsafeBufferPointer<UInt8>)
+    -> T
+  {
+    if parts.digits == 0, !parts.truncated { return parts.negative ? -0.0 : 0.0 }
+    if !parts.truncated {
+      // Clinger's fast path.
+      if parts.digits <= T.exactIntegerLimit, parts.exponent.magnitude <= T.exactPowerLimit {
+        var value = T(parts.digits)
+        let power = T(powersOfTen[Int(parts.exponent.magnitude)])
+        value = parts.exponent < 0 ? value / power : value * power
+        return parts.negative ? -value : value
+      }
+      if let (exponent, mantissa) = DecimalToBinary.convert(
+        parts.digits, parts.exponent, T.binaryFormat)
+      {
+        return T(negative: parts.negative, biasedExponent: exponent, mantissa: mantissa)
       }
     }
+    // More than 19 digits, or a case the method leaves open: the standard
+    // library's parser (correctly rounded, as strtod).
+    return T(string(text)) ?? .nan
+  }
+
+  /// Whether a number that reads as zero is written as zero, checked the
+  /// way JSONDecoder checks it: bytes four at a time from the start, the
+  /// last one to three bytes from the end backwards, stopping at the first
+  /// non-zero digit (not zero) or exponent sign (zero). So a three-byte
+  /// `0e5` counts as not zero there, and JSONDecoder rejects it as a
+  /// double; this keeps the same answer.
+  private static func isZeroAsFoundationReadsIt(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    func decide(_ byte: UInt8) -> Bool? {
+      switch byte {
+      case UInt8(ascii: "1")...UInt8(ascii: "9"): false
+      case UInt8(ascii: "e"), UInt8(ascii: "E"): true
+      default: nil
+      }
+    }
+    var start = 0
+    while text.count - start >= 4 {
+      for offset in 0..<4 {
+        if let answer = decide(text[start + offset]) { return answer }
+      }
+      start += 4
+    }
+    for offset in stride(from: text.count - start - 1, through: 0, by: -1) {
+      if let answer = decide(text[start + offset]) { return answer }
+    }
     return true
+  }
+
+  /// Powers of ten that are exact as doubles.
+  private static let powersOfTen: [Double] = (0...22).map { exponent in
+    var value = 1.0
+    for _ in 0..<exponent { value *= 10 }
+    return value
   }
 
   // MARK: - Decimal
@@ -260,7 +302,7 @@ enum JSONNumberText {
   static func decimal(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) throws(ReaderError)
     -> Decimal
   {
-    guard isValid(text) else { throw ReaderError(.invalidNumber(string(text)), at: offset) }
+    guard parts(text) != nil else { throw ReaderError(.invalidNumber(string(text)), at: offset) }
     let written = string(text)
     guard let decimal = Decimal(string: written) else {
       throw ReaderError(.numberOutOfRange(written, type: "Decimal"), at: offset)

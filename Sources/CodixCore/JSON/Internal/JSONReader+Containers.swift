@@ -34,7 +34,7 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   @inline(__always)
-  private func place(_ key: Key) -> Place<Key> { Place(anchor, tail, key) }
+  private func place(_ key: Key) -> Place { Place(anchor, tail, .key(key)) }
 
   /// The value at `key`, or the error JSONDecoder throws for a missing key.
   @inline(__always)
@@ -166,13 +166,13 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
   ) throws -> KeyedDecodingContainer<NestedKey> {
     let index = try value(key)
     return try reader.keyedContainer(
-      at: index, keyedBy: type, anchor: anchor, tail: PathTail(tail, key, value: index))
+      at: index, keyedBy: type, anchor: anchor, tail: PathTail(tail, .key(key), value: index))
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
     let index = try value(key)
     return try reader.unkeyedContainer(
-      at: index, anchor: anchor, tail: PathTail(tail, key, value: index))
+      at: index, anchor: anchor, tail: PathTail(tail, .key(key), value: index))
   }
 
   func superDecoder() throws -> any Decoder {
@@ -219,7 +219,7 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
   var isAtEnd: Bool { position >= end }
 
   @inline(__always)
-  private var place: Place<CodixKey> { Place(anchor, tail, CodixKey(index: currentIndex)) }
+  private var place: Place { Place(anchor, tail, .index(currentIndex)) }
 
   /// The next element, or the error for reading past the end.
   @inline(__always)
@@ -304,7 +304,7 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
     let index = try next(KeyedDecodingContainer<NestedKey>.self)
     let container = try reader.keyedContainer(
       at: index, keyedBy: type, anchor: anchor,
-      tail: PathTail(tail, CodixKey(index: currentIndex), value: index))
+      tail: PathTail(tail, .index(currentIndex), value: index))
     advance()
     return container
   }
@@ -312,7 +312,7 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let index = try next((any UnkeyedDecodingContainer).self)
     let container = try reader.unkeyedContainer(
-      at: index, anchor: anchor, tail: PathTail(tail, CodixKey(index: currentIndex), value: index))
+      at: index, anchor: anchor, tail: PathTail(tail, .index(currentIndex), value: index))
     advance()
     return container
   }
@@ -330,7 +330,7 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
 
 extension JSONReader: SingleValueDecodingContainer {
   @inline(__always)
-  private var here: Place<CodixKey> { Place(PathAnchor(self), nil, nil) }
+  private var here: Place { Place(PathAnchor(self), nil, nil) }
 
   func decodeNil() -> Bool { tag(of: value) == .null }
   func decode(_ type: Bool.Type) throws -> Bool { try bool(at: value, here) }
@@ -353,6 +353,6 @@ extension JSONReader: SingleValueDecodingContainer {
   func decoder(at index: Int, path: [any CodingKey]) -> JSONReader {
     JSONReader(
       document: document, options: options, userInfo: userInfo, value: index,
-      frames: path.map { Frame(key: $0, value: index) })
+      frames: path.map { Frame(key: .key($0), value: index) })
   }
 }

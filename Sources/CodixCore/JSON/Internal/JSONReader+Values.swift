@@ -5,13 +5,13 @@ import Foundation
 /// Where a value is, for its coding path: a container's path (`anchor`,
 /// `tail`) and the key or index of the value in it (`nil`: the container's
 /// own value, for the single-value container).
-struct Place<Key: CodingKey> {
+struct Place {
   let anchor: PathAnchor
   let tail: PathTail?
-  let key: Key?
+  let key: PathKey?
 
   @inline(__always)
-  init(_ anchor: PathAnchor, _ tail: PathTail?, _ key: Key?) {
+  init(_ anchor: PathAnchor, _ tail: PathTail?, _ key: PathKey?) {
     self.anchor = anchor
     self.tail = tail
     self.key = key
@@ -20,13 +20,8 @@ struct Place<Key: CodingKey> {
   /// The value's coding path (error path only).
   func path(in reader: JSONReader) -> [any CodingKey] {
     var path = reader.path(anchor, tail)
-    if let key { path.append(key) }
+    if let key { path.append(key.codingKey) }
     return path
-  }
-
-  /// The container's own path, without the key.
-  func containerPath(in reader: JSONReader) -> [any CodingKey] {
-    reader.path(anchor, tail)
   }
 }
 
@@ -47,15 +42,11 @@ enum SpecialType {
 
 /// `[String: Value]` dictionaries, whose keys no key strategy converts.
 protocol StringKeyedDictionary {
-  static func read<Key: CodingKey>(
-    from reader: JSONReader, at index: Int, _ place: Place<Key>
-  ) throws -> Self
+  static func read(from reader: JSONReader, at index: Int, _ place: Place) throws -> Self
 }
 
 extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodable {
-  static func read<PlaceKey: CodingKey>(
-    from reader: JSONReader, at index: Int, _ place: Place<PlaceKey>
-  ) throws -> Self {
+  static func read(from reader: JSONReader, at index: Int, _ place: Place) throws -> Self {
     try reader.enter(index, place) {
       var result: [String: Value] = [:]
       let document = reader.document
@@ -66,7 +57,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
       while member < end {
         let key = try document.string(at: member)
         let value = try reader.unwrap(
-          Value.self, at: member + 1, Place(anchor, nil, CodixKey(key)))
+          Value.self, at: member + 1, Place(anchor, nil, .key(CodixKey(key))))
         if result[key] == nil { result[key] = value }
         member = document.next(after: member + 1)
       }
@@ -80,10 +71,16 @@ extension JSONReader {
 
   /// Reads `T` at `index` (the value at `place`).
   @inline(__always)
-  func unwrap<T: Decodable, Key: CodingKey>(_ type: T.Type, at index: Int, _ place: Place<Key>)
-    throws -> T
-  {
-    switch SpecialType.of(T.self) {
+  func unwrap<T: Decodable>(_ type: T.Type, at index: Int, _ place: Place) throws -> T {
+    // The standard scalars read directly: what their `init(from:)` would
+    // do through the single-value container, without the nested frame.
+    if T.self == String.self { return same(try string(at: index, place), as: T.self) }
+    if T.self == Int.self { return same(try integer(Int.self, at: index, place), as: T.self) }
+    if T.self == Double.self {
+      return same(try floatingPoint(Double.self, at: index, place), as: T.self)
+    }
+    if T.self == Bool.self { return same(try bool(at: index, place), as: T.self) }
+    switch specialType(of: T.self) {
     case .none:
       return try enter(index, place) { try T(from: self) }
     case .date:
@@ -106,6 +103,25 @@ extension JSONReader {
     }
   }
 
+  /// `value` as `B`, which is its own type (the caller checked `A == B`).
+  @inline(__always)
+  private func same<A, B>(_ value: A, as type: B.Type) -> B {
+    precondition(A.self == B.self, "not the same type")
+    return unsafeBitCast(value, to: B.self)
+  }
+
+  /// Which of Foundation's special types `T` is; the answer for the last
+  /// type asked about is kept (arrays ask for the same type again and again).
+  @inline(__always)
+  private func specialType<T>(of type: T.Type) -> SpecialType {
+    let id = ObjectIdentifier(T.self)
+    if id == lastType { return lastSpecial }
+    let special = SpecialType.of(T.self)
+    lastType = id
+    lastSpecial = special
+    return special
+  }
+
   private func cast<T>(_ value: Any) throws -> T {
     guard let value = value as? T else {
       throw DecodingError.typeMismatch(
@@ -118,7 +134,7 @@ extension JSONReader {
   /// frame deeper, or, for the single-value container's own value, where
   /// it is.
   @inline(__always)
-  func enter<R, Key: CodingKey>(_ index: Int, _ place: Place<Key>, _ body: () throws -> R)
+  func enter<R>(_ index: Int, _ place: Place, _ body: () throws -> R)
     rethrows -> R
   {
     guard let key = place.key else { return try body() }
@@ -148,14 +164,14 @@ extension JSONReader {
     } else if anchor.depth <= frames.count, frames[anchor.depth - 1].value == anchor.value {
       result = Array(frames[0..<anchor.depth])
     } else {
-      result = foundPath(to: anchor.value).map { Frame(key: $0, value: anchor.value) }
+      result = foundPath(to: anchor.value).map { Frame(key: .key($0), value: anchor.value) }
     }
     if let tail { result += tail.frames }
     return result
   }
 
   @inline(__always)
-  func checkNotNull<Key: CodingKey>(_ type: Any.Type, at index: Int, _ place: Place<Key>) throws {
+  func checkNotNull(_ type: Any.Type, at index: Int, _ place: Place) throws {
     if tag(of: index) == .null {
       throw valueNotFound(type, at: index, path: place.path(in: self))
     }
@@ -164,7 +180,7 @@ extension JSONReader {
   // MARK: - Scalars
 
   @inline(__always)
-  func bool<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> Bool {
+  func bool(at index: Int, _ place: Place) throws -> Bool {
     switch tag(of: index) {
     case .true: return true
     case .false: return false
@@ -173,7 +189,7 @@ extension JSONReader {
   }
 
   @inline(__always)
-  func string<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> String {
+  func string(at index: Int, _ place: Place) throws -> String {
     let tag = tag(of: index)
     guard tag == .string else {
       if tag == .null { throw valueNotFound(String.self, at: index, path: place.path(in: self)) }
@@ -187,8 +203,8 @@ extension JSONReader {
   }
 
   @inline(__always)
-  func integer<T: FixedWidthInteger, Key: CodingKey>(
-    _ type: T.Type, at index: Int, _ place: Place<Key>
+  func integer<T: FixedWidthInteger>(
+    _ type: T.Type, at index: Int, _ place: Place
   ) throws -> T {
     let tag = tag(of: index)
     guard tag == .number else {
@@ -203,8 +219,8 @@ extension JSONReader {
   }
 
   @inline(__always)
-  func floatingPoint<T: JSONFloatingPoint, Key: CodingKey>(
-    _ type: T.Type, at index: Int, _ place: Place<Key>
+  func floatingPoint<T: JSONFloatingPoint>(
+    _ type: T.Type, at index: Int, _ place: Place
   ) throws -> T {
     switch tag(of: index) {
     case .number:
@@ -233,7 +249,7 @@ extension JSONReader {
 
   // MARK: - Foundation's special types
 
-  func date<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> Date {
+  func date(at index: Int, _ place: Place) throws -> Date {
     try checkNotNull(Date.self, at: index, place)
     switch options.dateDecodingStrategy {
     case .deferredToDate:
@@ -273,7 +289,7 @@ extension JSONReader {
     }
   }
 
-  func data<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> Data {
+  func data(at index: Int, _ place: Place) throws -> Data {
     try checkNotNull(Data.self, at: index, place)
     switch options.dataDecodingStrategy {
     case .deferredToData:
@@ -295,7 +311,7 @@ extension JSONReader {
     }
   }
 
-  func url<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> URL {
+  func url(at index: Int, _ place: Place) throws -> URL {
     try checkNotNull(URL.self, at: index, place)
     let text = try string(at: index, place)
     guard let url = URL(string: text) else {
@@ -307,7 +323,7 @@ extension JSONReader {
     return url
   }
 
-  func decimal<Key: CodingKey>(at index: Int, _ place: Place<Key>) throws -> Decimal {
+  func decimal(at index: Int, _ place: Place) throws -> Decimal {
     try checkNotNull(Decimal.self, at: index, place)
     guard tag(of: index) == .number else {
       throw fail(

@@ -44,9 +44,12 @@ final class JSONReader: Decoder {
   let hints: LookupHints
   /// Keys converted from snake case, by their spelling in the document.
   var snakeConversions: [String: String] = [:]
+  /// The last type `unwrap` asked about, and whether it is special.
+  var lastType: ObjectIdentifier?
+  var lastSpecial = SpecialType.none
 
   struct Frame {
-    var key: any CodingKey
+    var key: PathKey
     var value: Int
   }
 
@@ -73,13 +76,13 @@ final class JSONReader: Decoder {
     hints = LookupHints()
   }
 
-  var codingPath: [any CodingKey] { frames.map(\.key) }
+  var codingPath: [any CodingKey] { frames.map(\.key.codingKey) }
 
   // MARK: - Moving
 
   /// Runs `body` with the reader at `value`, one frame deeper.
   @inline(__always)
-  func with<R>(_ value: Int, key: some CodingKey, _ body: () throws -> R) rethrows -> R {
+  func with<R>(_ value: Int, key: PathKey, _ body: () throws -> R) rethrows -> R {
     let previous = self.value
     self.value = value
     frames.append(Frame(key: key, value: value))
@@ -216,7 +219,7 @@ final class JSONReader: Decoder {
     if anchor.depth == 0 {
       path = []
     } else if anchor.depth <= frames.count, frames[anchor.depth - 1].value == anchor.value {
-      path = frames[0..<anchor.depth].map(\.key)
+      path = frames[0..<anchor.depth].map(\.key.codingKey)
     } else {
       path = foundPath(to: anchor.value)
     }
@@ -258,6 +261,20 @@ final class JSONReader: Decoder {
   }
 }
 
+/// A step of a coding path, kept cheap until the path is asked for: an
+/// array index becomes its `"Index N"` key only then.
+enum PathKey {
+  case index(Int)
+  case key(any CodingKey)
+
+  var codingKey: any CodingKey {
+    switch self {
+    case .index(let index): CodixKey(index: index)
+    case .key(let key): key
+    }
+  }
+}
+
 /// Where a container's path starts: the reader's first `depth` frames, the
 /// last of which stands at `value`.
 struct PathAnchor {
@@ -274,16 +291,16 @@ struct PathAnchor {
 /// with the value it reaches.
 final class PathTail {
   let parent: PathTail?
-  let key: any CodingKey
+  let key: PathKey
   let value: Int
 
-  init(_ parent: PathTail?, _ key: any CodingKey, value: Int) {
+  init(_ parent: PathTail?, _ key: PathKey, value: Int) {
     self.parent = parent
     self.key = key
     self.value = value
   }
 
-  var keys: [any CodingKey] { frames.map(\.key) }
+  var keys: [any CodingKey] { frames.map(\.key.codingKey) }
 }
 
 /// The member each large object's lookups resume after: a small

@@ -62,28 +62,32 @@ extension JSONReader {
   private func keysAreUnique(_ object: Int) -> Bool {
     let entry = document.entry(object)
     if entry.has(JSONTape.Flag.keysChecked) { return entry.has(JSONTape.Flag.keysUnique) }
-    var seen = Set<UInt64>()
-    var keys: [Int] = []
-    var unique = true
-    var candidate = object + 2
-    let end = document.end(of: object)
-    scan: while candidate < end {
-      let key = document.entry(candidate)
-      if key.has(JSONTape.Flag.escaped) || key.isSaturated {
-        unique = false
-        break
-      }
-      let fingerprint = fingerprint(of: candidate)
-      if !seen.insert(fingerprint).inserted {
-        // Same length and first bytes: compare in full.
-        let bytes = document.bytes.slice(key.offset + 1, key.length)
-        for other in keys where document.stringEquals(other, bytes) {
-          unique = false
-          break scan
+    // An open-addressing table of the keys' fingerprints (length and first
+    // bytes), twice the members' count in slots; equal fingerprints are
+    // compared in full.
+    let slots = 1 << max(3, Int.bitWidth - (document.count(of: object) * 2 - 1).leadingZeroBitCount)
+    let unique = withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { table in
+      table.initialize(repeating: -1)
+      var candidate = object + 2
+      let end = document.end(of: object)
+      while candidate < end {
+        let key = document.entry(candidate)
+        if key.has(JSONTape.Flag.escaped) || key.isSaturated { return false }
+        let fingerprint = self.fingerprint(of: candidate)
+        var slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots - 1)
+        while table[slot] >= 0 {
+          let other = table[slot]
+          if fingerprint == self.fingerprint(of: other),
+            document.stringEquals(other, document.bytes.slice(key.offset + 1, key.length))
+          {
+            return false
+          }
+          slot = (slot + 1) & (slots - 1)
         }
+        table[slot] = candidate
+        candidate = document.next(after: candidate + 1)
       }
-      keys.append(candidate)
-      candidate = document.next(after: candidate + 1)
+      return true
     }
     document.tape.mark(object, JSONTape.Flag.keysChecked | (unique ? JSONTape.Flag.keysUnique : 0))
     return unique
@@ -94,7 +98,7 @@ extension JSONReader {
     let entry = document.entry(index)
     let length = min(entry.length, 7)
     let word = document.bytes.word(at: entry.offset + 1)
-    let mask: UInt64 = length == 0 ? 0 : (UInt64.max >> (64 - 8 * length))
+    let mask: UInt64 = length == 0 ? 0 : (UInt64.max >> UInt64(64 - 8 * length))
     return (word & mask) | UInt64(entry.length & 0xFF) << 56
   }
 

@@ -153,19 +153,31 @@ struct JSONScanner {
     var index = position + 1
     var flags: UInt64 = 0
     while true {
-      let byte = bytes[index]
-      switch Self.stringClass[Int(byte)] {
-      case 0:
-        index += 1
-      case 1:  // the closing quote
+      // Eight bytes at a time up to the first quote, backslash or control
+      // byte (the zeroed tail stops the scan); bytes above 0x7F are noted.
+      let word = bytes.word(at: index)
+      let stops = Self.stops(in: word)
+      if stops == 0 {
+        flags |= word & Self.highBits != 0 ? JSONTape.Flag.unusual : 0
+        index += 8
+        continue
+      }
+      let skipped = stops.trailingZeroBitCount / 8
+      let before: UInt64 = skipped == 0 ? 0 : UInt64.max >> UInt64(64 - 8 * skipped)
+      flags |= word & before & Self.highBits != 0 ? JSONTape.Flag.unusual : 0
+      index += skipped
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
         tape.append(
           JSONTape.entry(.string, offset: start, length: index - start - 1, flags: flags))
         position = index + 1
         return
-      case 2:  // a backslash: the byte after it (and four more after `u`) belong to it
+      case UInt8(ascii: "\\"):
+        // The byte after it (and four more after `u`) belong to the escape.
         flags |= JSONTape.Flag.escaped
         index += bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
-      default:  // a control byte or a byte of a multi-byte character
+      default:
+        // A control byte, or the end of the document.
         if index >= bytes.count {
           throw ReaderError(.unexpectedEnd(expected: "'\"' to end the string"), at: bytes.count)
         }
@@ -173,6 +185,21 @@ struct JSONScanner {
         index += 1
       }
     }
+  }
+
+  private static let highBits: UInt64 = 0x8080_8080_8080_8080
+  private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+  /// The high bit of each byte of `word` that is `"`, `\` or below 0x20
+  /// (the lowest such byte is exact; higher ones may be flagged wrongly).
+  @inline(__always)
+  private static func stops(in word: UInt64) -> UInt64 {
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    let zeroQuote = (quote &- ones) & ~quote
+    let zeroBackslash = (backslash &- ones) & ~backslash
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroQuote | zeroBackslash | control) & highBits
   }
 
   private mutating func scanNumber() {
@@ -227,18 +254,6 @@ struct JSONScanner {
   }
 
   // MARK: - Byte classes
-
-  /// 0: an ordinary byte of a string; 1: `"`; 2: `\`; 3: below 0x20 (or the
-  /// zero after the document); 4: above 0x7F.
-  private static let stringClass: [UInt8] = (0..<256).map { byte in
-    switch byte {
-    case 0x22: 1
-    case 0x5C: 2
-    case 0..<0x20: 3
-    case 0x80...: 4
-    default: 0
-    }
-  }
 
   /// 1: a digit or `-`-free part of an integer; 2: `.`, `e`, `E`, `+`, `-`
   /// (the number is not written as an integer); 0: not part of a number.

@@ -40,6 +40,9 @@ package struct Absence {
       let before = cursor
       cursor = .element(container)
       return Absence(at: before, .null)
+    case .native(let spot):
+      if spot.missingKey != nil { return Absence(at: cursor, .missingKey) }
+      return spot.isAbsent ? Absence(at: cursor, .null) : nil
     }
   }
 
@@ -73,6 +76,8 @@ package struct Absence {
       var detail: CodixError.Detail?
       if case .keyed(let container, let key) = cursor {
         detail = .noKey(key.stringValue, among: container.allKeys.map(\.stringValue))
+      } else if case .native(let spot) = cursor, let key = spot.missingKey {
+        detail = .noKey(key, among: spot.keysOfObject)
       }
       return CodixError(.keyNotFound, at: cursor.path, detail: detail, expected: expected)
     case .null:

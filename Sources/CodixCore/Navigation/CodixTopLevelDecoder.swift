@@ -29,6 +29,9 @@ package enum TopLevelDecoding {
     _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder
   ) throws(CodixError) -> T {
     _ = try path.validComponents()
+    if let options = nativeOptions(for: decoder, data: data) {
+      return try decodeNatively(type, from: data, at: path, options: options)
+    }
     defer { KeyedContainerCache.clear() }
     do {
       return try $pendingPath.withValue(path) {

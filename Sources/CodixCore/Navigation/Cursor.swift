@@ -23,6 +23,9 @@ package enum Cursor {
   case keyed(KeyedDecodingContainer<CodixKey>, CodixKey)
   /// The next value of an array.
   case element(any UnkeyedDecodingContainer)
+  /// A value of a document CodixJSONDecoder read, found on its tape (or a
+  /// missing member there).
+  case native(NativeSpot)
 
   /// The absolute coding path of the value (computed on demand, for errors).
   package var codingPath: [any CodingKey] {
@@ -31,6 +34,7 @@ package enum Cursor {
     case .keyed(let container, let key): container.codingPath + [key]
     case .element(let container):
       container.codingPath + [CodixKey(index: container.currentIndex)]
+    case .native(let spot): spot.codingPath
     }
   }
 
@@ -54,6 +58,8 @@ package enum Cursor {
       let value = try container.decode(type)
       self = .element(container)
       return value
+    case .native(let spot):
+      return try spot.decode(type)
     }
   }
 
@@ -62,6 +68,7 @@ package enum Cursor {
     if case .keyed(let container, let key) = self {
       return try container.codixDecodeIfPresent(type, forKey: key)
     }
+    if case .native(let spot) = self { return try spot.decodeIfPresent(type) }
     if isAbsent() { return nil }
     return try decode(type)
   }
@@ -81,6 +88,7 @@ package enum Cursor {
     case .keyed(let container, let key):
       try container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
     case .element(var container): try container.nestedContainer(keyedBy: CodixKey.self)
+    case .native(let spot): try spot.keyedContainer()
     }
   }
 
@@ -93,6 +101,7 @@ package enum Cursor {
       let decoder = try container.superDecoder()
       self = .element(container)
       return decoder
+    case .native(let spot): return spot.decoder()
     }
   }
 
@@ -102,6 +111,7 @@ package enum Cursor {
     case .root(let decoder): try decoder.unkeyedContainer()
     case .keyed(let container, let key): try container.nestedUnkeyedContainer(forKey: key)
     case .element(var container): try container.nestedUnkeyedContainer()
+    case .native(let spot): try spot.unkeyedContainer()
     }
   }
 }

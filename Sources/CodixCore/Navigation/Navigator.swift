@@ -22,6 +22,12 @@ package enum Navigator {
 
   /// Walks `path` from `start`.
   package static func walk(_ path: Path, from start: Cursor) throws(CodixError) -> Step {
+    switch start {
+    case .native(let spot): return try walk(path, from: spot)
+    case .root(let decoder):
+      if let spot = NativeSpot.root(of: decoder) { return try walk(path, from: spot) }
+    default: break
+    }
     var walk = Walk(cursor: start)
     // A single-key path (the common `decodeIfPresent(at: "avatar")`) takes one
     // step without building a components array.
@@ -185,6 +191,7 @@ package enum Navigator {
   ) throws(CodixError) -> T {
     // Generic over the decoder so that `self` of a `Decoder` extension is
     // passed on as it is, not boxed into a new existential on every call.
+    if let value = try decodeNatively(type, at: path, in: decoder) { return value }
     if let key = path.singleKey {
       let container: KeyedDecodingContainer<CodixKey>
       do {

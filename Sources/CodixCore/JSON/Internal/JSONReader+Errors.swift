@@ -68,7 +68,7 @@ extension JSONDocument {
       var next: Int?
       switch component {
       case .key(let key) where entry.tag == .object:
-        next = reader.member(of: index, key: key)
+        next = reader.codixMember(of: index, key: key)
       case .index(let position) where entry.tag == .array:
         let count = count(of: index)
         let resolved = position < 0 ? count + position : position

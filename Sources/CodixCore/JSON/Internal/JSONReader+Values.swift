@@ -3,25 +3,54 @@ import Foundation
 // Reading one value as a type, with the errors JSONDecoder throws.
 
 /// Where a value is, for its coding path: a container's path (`anchor`,
-/// `tail`) and the key or index of the value in it (`nil`: the container's
-/// own value, for the single-value container).
-struct Place {
+/// `tail`), the steps of a Codix path walked below it (`via`), and the key
+/// or index of the value (`nil`: the container's own value, for the
+/// single-value container).
+@usableFromInline
+package struct Place {
   let anchor: PathAnchor
   let tail: PathTail?
+  let via: PathSteps?
   let key: PathKey?
 
   @inline(__always)
-  init(_ anchor: PathAnchor, _ tail: PathTail?, _ key: PathKey?) {
+  init(_ anchor: PathAnchor, _ tail: PathTail?, _ key: PathKey?, via: PathSteps? = nil) {
     self.anchor = anchor
     self.tail = tail
+    self.via = via
     self.key = key
   }
 
   /// The value's coding path (error path only).
   func path(in reader: JSONReader) -> [any CodingKey] {
     var path = reader.path(anchor, tail)
+    if let via { path += via.keys }
     if let key { path.append(key.codingKey) }
     return path
+  }
+}
+
+/// The first `count` components of a Codix path, walked below a decoder's
+/// value (kept as the path itself: no array per step).
+package struct PathSteps {
+  let path: Path
+  let count: Int
+
+  /// The first `count` components of `path` (whose negative indexes the
+  /// caller resolved).
+  package init(_ path: Path, count: Int) {
+    self.path = path
+    self.count = count
+  }
+
+  var keys: [any CodingKey] {
+    path.components.prefix(count).map { component -> any CodingKey in
+      switch component {
+      case .key(let key): CodixKey(key)
+      case .index(let index): CodixKey(index: index)
+      case .wildcard: CodixKey("[*]")
+      }
+    }
   }
 }
 
@@ -138,7 +167,7 @@ extension JSONReader {
     rethrows -> R
   {
     guard let key = place.key else { return try body() }
-    if place.tail == nil, place.anchor.depth == frames.count,
+    if place.tail == nil, place.via == nil, place.anchor.depth == frames.count,
       place.anchor.depth == 0 || frames[place.anchor.depth - 1].value == place.anchor.value
     {
       return try with(index, key: key, body)
@@ -147,7 +176,13 @@ extension JSONReader {
     // stand at its whole path for the span of `body`.
     let savedFrames = frames
     let savedValue = value
-    frames = pathFrames(place.anchor, place.tail) + [Frame(key: key, value: index)]
+    frames = pathFrames(place.anchor, place.tail)
+    if let via = place.via {
+      // Steps of a Codix path: their values are not kept (no container is
+      // anchored at them).
+      frames += via.keys.map { Frame(key: .key($0), value: JSONReader.missing) }
+    }
+    frames.append(Frame(key: key, value: index))
     value = index
     defer {
       frames = savedFrames

@@ -1,0 +1,89 @@
+import Foundation
+
+// Codix's own entry points (`decode(_:from:at:)`, `Model.decode(from:)`,
+// `decodeCollectingErrors`) read a JSON document with the native reader:
+// through a CodixJSONDecoder as given, or through a JSONDecoder's options
+// copied into one. The values are JSONDecoder's (the reader gives the same
+// values for every document JSONDecoder accepts); the errors carry a line
+// and a column. `userInfo[.codixReadsThroughFoundation] = true` on the
+// JSONDecoder keeps the document on JSONDecoder, as do options the reader
+// leaves to it (JSON5) and subclasses of JSONDecoder, whose overrides Codix
+// cannot know.
+
+extension CodingUserInfoKey {
+  /// The `userInfo` key that keeps Codix's entry points on `JSONDecoder`:
+  /// with `decoder.userInfo[.codixReadsThroughFoundation] = true`,
+  /// `decoder.decode(_:from:at:)` and `Model.decode(from:using:)` hand the
+  /// document to `JSONDecoder` itself instead of reading it with
+  /// ``CodixJSONDecoder``'s reader. The values are the same either way;
+  /// errors read by Foundation carry no line and column.
+  // safe: the initializer accepts every string; it is failable only by its signature.
+  public static let codixReadsThroughFoundation = CodingUserInfoKey(
+    rawValue: "codix.readsThroughFoundation")!
+}
+
+extension CodixJSONDecoder.Options {
+  /// The options of `decoder`.
+  init(_ decoder: JSONDecoder) {
+    self.init(
+      dateDecodingStrategy: decoder.dateDecodingStrategy,
+      dataDecodingStrategy: decoder.dataDecodingStrategy,
+      nonConformingFloatDecodingStrategy: decoder.nonConformingFloatDecodingStrategy,
+      keyDecodingStrategy: decoder.keyDecodingStrategy,
+      userInfo: decoder.userInfo,
+      allowsJSON5: decoder.allowsJSON5)
+  }
+}
+
+extension TopLevelDecoding {
+  /// The options the native reader reads `data` with for `decoder`; `nil`
+  /// when the document goes to `decoder` itself.
+  static func nativeOptions(for decoder: some CodixTopLevelDecoder, data: Data)
+    -> CodixJSONDecoder.Options?
+  {
+    let options: CodixJSONDecoder.Options
+    if let codix = decoder as? CodixJSONDecoder {
+      options = codix.options
+    } else if let json = decoder as? JSONDecoder, type(of: json) == JSONDecoder.self,
+      json.userInfo[.codixReadsThroughFoundation] as? Bool != true
+    {
+      options = CodixJSONDecoder.Options(json)
+    } else {
+      return nil
+    }
+    return CodixJSONDecoder.readsItself(data, options) ? options : nil
+  }
+
+  /// Decodes `T` at `path` of `data` with the native reader.
+  static func decodeNatively<T: Decodable>(
+    _ type: T.Type, from data: Data, at path: Path, options: CodixJSONDecoder.Options
+  ) throws(CodixError) -> T {
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(data)
+    } catch {
+      throw JSONDocument.syntaxError(error)
+    }
+    let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
+    do {
+      guard let root = NativeSpot.root(of: reader) else {
+        // safe from input: a reader is always its own root.
+        throw CodixError(.dataCorrupted, at: .root)
+      }
+      switch try Navigator.walk(path, from: root) {
+      case .present(var cursor):
+        guard let value = try Navigator.decode(type, at: &cursor, ifPresent: false) else {
+          // safe from input: a required decode returns a value or throws.
+          throw CodixError(.valueNotFound, at: path)
+        }
+        return value
+      case .absent(let absence):
+        throw absence.error(expected: TypeNames.display(type))
+      }
+    } catch {
+      var codix = reader.located(error)
+      codix.attribute(insideValueOf: type, at: path)
+      throw codix
+    }
+  }
+}

@@ -1,0 +1,105 @@
+// Path walks over a document CodixJSONDecoder read: each key looked up on
+// the reader's tape and each index skipped there (NativeSpot.swift), with
+// no container opened and nothing cached. The same contract as `walk`: a
+// step at a missing key points at it, and the next step or the read reports
+// the absence.
+
+extension Navigator {
+  /// Decodes `T` at `path` below `decoder` when it is a decoder of
+  /// CodixJSONDecoder: found on its tape, no container; `nil` for any other
+  /// decoder.
+  @usableFromInline
+  package static func decodeNatively<T: Decodable, D: Decoder>(
+    _ type: T.Type, at path: Path, in decoder: D
+  ) throws(CodixError) -> T? {
+    guard let spot = NativeSpot.root(of: decoder) else { return nil }
+    switch try walk(path, from: spot) {
+    case .present(var cursor):
+      guard let value = try decode(type, at: &cursor, ifPresent: false) else {
+        // safe from input: a required decode returns a value or throws.
+        throw CodixError(.valueNotFound, at: cursor.path)
+      }
+      return value
+    case .absent(let absence):
+      throw absence.error(expected: TypeNames.display(type))
+    }
+  }
+
+  /// Walks `path` from `start`.
+  package static func walk(_ path: Path, from start: NativeSpot) throws(CodixError) -> Step {
+    var spot = start
+    if let key = path.singleKey {
+      if let absence = try step(&spot, .key(key), steps: nil) { return .absent(absence) }
+      return .present(.native(spot))
+    }
+    if let text = path.dottedText {
+      var count = 0
+      for (key, _) in DottedKeys(text) {
+        let steps = count == 0 ? nil : PathSteps(path, count: count)
+        if let absence = try step(&spot, .key(key), steps: steps) { return .absent(absence) }
+        count += 1
+      }
+      return .present(.native(spot))
+    }
+    let components = try path.validComponents()
+    // The steps' own path, with negative indexes as they resolved: the path
+    // itself when it has none.
+    var walked = path
+    var resolved: [PathComponent] = []
+    let hasNegativeIndex = components.contains {
+      if case .index(let index) = $0 { index < 0 } else { false }
+    }
+    for (count, component) in components.enumerated() {
+      let steps = count == 0 ? nil : PathSteps(walked, count: count)
+      if let absence = try step(&spot, component, steps: steps) { return .absent(absence) }
+      if hasNegativeIndex {
+        if case .index(let written) = component, case .index(let index)? = spot.place.key,
+          written < 0
+        {
+          resolved.append(.index(index))
+        } else {
+          resolved.append(component)
+        }
+        walked = Path(resolved)
+      }
+    }
+    return .present(.native(spot))
+  }
+
+  /// Moves `spot` one step; returns the absence that stops the walk, if any.
+  private static func step(_ spot: inout NativeSpot, _ component: PathComponent, steps: PathSteps?)
+    throws(CodixError) -> Absence?
+  {
+    let found: NativeSpot.Step
+    switch component {
+    case .key(let key): found = spot.member(key, steps: steps)
+    case .index(let index): found = spot.element(index, steps: steps)
+    case .wildcard:
+      throw CodixError(
+        .invalidPath, at: Cursor.native(spot).path.appending(component: .wildcard),
+        detail: .wildcardOutsideArray(type: nil), expected: "a path without [*]")
+    }
+    switch found {
+    case .spot(let next):
+      spot = next
+      return nil
+    case .outOfRange(let index, let count):
+      return Absence(at: .native(spot), .outOfRange(index: index, count: count))
+    case .wrongKind:
+      var cursor = Cursor.native(spot)
+      if let absence = Absence.probe(&cursor) { return absence }
+      // Present, but not an object or array: the container's own error.
+      do {
+        if case .key = component {
+          _ = try spot.keyedContainer()
+        } else {
+          _ = try spot.unkeyedContainer()
+        }
+      } catch {
+        throw enriched(error, at: .native(spot))
+      }
+      return nil
+    }
+  }
+}
+

@@ -80,9 +80,9 @@ private enum Shape: TaggedCodable, Equatable {
   case none
 
   static let tagging = Tagging.untagged
-  static let variants: [Variant<Shape>] = [
-    Variant("circle", Shape.circle) { if case .circle(let v) = $0 { v } else { nil } },
-    Variant("none", .none) { $0 == .none },
+  static let variants: [TaggedVariant<Shape>] = [
+    TaggedVariant("circle", Shape.circle) { if case .circle(let v) = $0 { v } else { nil } },
+    TaggedVariant("none", .none) { $0 == .none },
   ]
 }
 
@@ -90,8 +90,8 @@ private enum Event: TaggedCodable, Equatable {
   case rename(String)
 
   static let tagging = Tagging.adjacent(tag: "kind", content: "data")
-  static let variants: [Variant<Event>] = [
-    Variant("rename", Event.rename) { if case .rename(let v) = $0 { v } else { nil } }
+  static let variants: [TaggedVariant<Event>] = [
+    TaggedVariant("rename", Event.rename) { if case .rename(let v) = $0 { v } else { nil } }
   ]
 }
 

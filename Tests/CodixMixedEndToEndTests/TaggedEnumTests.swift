@@ -37,9 +37,9 @@ private enum Target: TaggedCodable, Equatable {
   case user(User)
 
   static let tagging = Tagging.internal(tag: "type")
-  static let variants: [Variant<Target>] = [
-    Variant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
-    Variant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
+  static let variants: [TaggedVariant<Target>] = [
+    TaggedVariant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
+    TaggedVariant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
   ]
 }
 
@@ -51,11 +51,11 @@ private enum Message: TaggedCodable, Equatable {
 
   static let tagging = Tagging.adjacent(tag: "kind", content: "data")
   static let fallback: Message? = .unknown
-  static let variants: [Variant<Message>] = [
-    Variant("text", Message.text) { if case .text(let v) = $0 { v } else { nil } },
-    Variant("target", Message.target) { if case .target(let v) = $0 { v } else { nil } },
-    Variant("ping", .ping) { $0 == .ping },
-    Variant("unknown", .unknown) { $0 == .unknown },
+  static let variants: [TaggedVariant<Message>] = [
+    TaggedVariant("text", Message.text) { if case .text(let v) = $0 { v } else { nil } },
+    TaggedVariant("target", Message.target) { if case .target(let v) = $0 { v } else { nil } },
+    TaggedVariant("ping", .ping) { $0 == .ping },
+    TaggedVariant("unknown", .unknown) { $0 == .unknown },
   ]
 }
 
@@ -64,9 +64,9 @@ private enum Either: TaggedCodable, Equatable {
   case song(Song)
 
   static let tagging = Tagging.untagged
-  static let variants: [Variant<Either>] = [
-    Variant("number", Either.number) { if case .number(let v) = $0 { v } else { nil } },
-    Variant("song", Either.song) { if case .song(let v) = $0 { v } else { nil } },
+  static let variants: [TaggedVariant<Either>] = [
+    TaggedVariant("number", Either.number) { if case .number(let v) = $0 { v } else { nil } },
+    TaggedVariant("song", Either.song) { if case .song(let v) = $0 { v } else { nil } },
   ]
 }
 

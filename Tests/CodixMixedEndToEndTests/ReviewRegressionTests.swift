@@ -79,7 +79,7 @@ private enum Shape: TaggedCodable, Equatable {
   case circle(Double)
   case none
 
-  static let tagging = Tagging.untagged
+  static let tagging = TagStyle.untagged
   static let variants: [TaggedVariant<Shape>] = [
     TaggedVariant("circle", Shape.circle) { if case .circle(let v) = $0 { v } else { nil } },
     TaggedVariant("none", .none) { $0 == .none },
@@ -89,7 +89,7 @@ private enum Shape: TaggedCodable, Equatable {
 private enum Event: TaggedCodable, Equatable {
   case rename(String)
 
-  static let tagging = Tagging.adjacent(tag: "kind", content: "data")
+  static let tagging = TagStyle.adjacent(tag: "kind", content: "data")
   static let variants: [TaggedVariant<Event>] = [
     TaggedVariant("rename", Event.rename) { if case .rename(let v) = $0 { v } else { nil } }
   ]

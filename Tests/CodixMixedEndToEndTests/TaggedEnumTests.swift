@@ -36,7 +36,7 @@ private enum Target: TaggedCodable, Equatable {
   case song(Song)
   case user(User)
 
-  static let tagging = Tagging.internal(tag: "type")
+  static let tagging = TagStyle.internal(tag: "type")
   static let variants: [TaggedVariant<Target>] = [
     TaggedVariant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
     TaggedVariant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
@@ -49,7 +49,7 @@ private enum Message: TaggedCodable, Equatable {
   case ping
   case unknown
 
-  static let tagging = Tagging.adjacent(tag: "kind", content: "data")
+  static let tagging = TagStyle.adjacent(tag: "kind", content: "data")
   static let fallback: Message? = .unknown
   static let variants: [TaggedVariant<Message>] = [
     TaggedVariant("text", Message.text) { if case .text(let v) = $0 { v } else { nil } },
@@ -63,7 +63,7 @@ private enum Either: TaggedCodable, Equatable {
   case number(Int)
   case song(Song)
 
-  static let tagging = Tagging.untagged
+  static let tagging = TagStyle.untagged
   static let variants: [TaggedVariant<Either>] = [
     TaggedVariant("number", Either.number) { if case .number(let v) = $0 { v } else { nil } },
     TaggedVariant("song", Either.song) { if case .song(let v) = $0 { v } else { nil } },

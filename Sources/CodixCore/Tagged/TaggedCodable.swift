@@ -3,7 +3,7 @@
 //
 //     enum Target: TaggedCodable {
 //       case song(Song), user(User)
-//       static let tagging = Tagging.internal(tag: "type")
+//       static let tagging = TagStyle.internal(tag: "type")
 //       static let variants: [TaggedVariant<Target>] = [
 //         TaggedVariant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
 //         TaggedVariant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
@@ -20,7 +20,7 @@
 // variant whose `extract` accepts the value and writes its payload and tag.
 
 /// How a ``TaggedCodable`` enum's JSON says which case it holds.
-public enum Tagging: Sendable, Hashable {
+public enum TagStyle: Sendable, Hashable {
   /// The tag is a key of the payload's own object:
   /// `{"type": "song", "id": 1}`.
   case `internal`(tag: Path)
@@ -93,7 +93,7 @@ public struct TaggedVariant<Enum>: @unchecked Sendable {
 ///   case song(Song)
 ///   case user(User)
 ///
-///   static let tagging = Tagging.internal(tag: "type")
+///   static let tagging = TagStyle.internal(tag: "type")
 ///   static let variants: [TaggedVariant<Target>] = [
 ///     TaggedVariant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
 ///     TaggedVariant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
@@ -107,7 +107,7 @@ public struct TaggedVariant<Enum>: @unchecked Sendable {
 /// error that lists every variant tried and why it failed.
 public protocol TaggedCodable: Codable {
   /// Where the tag is.
-  static var tagging: Tagging { get }
+  static var tagging: TagStyle { get }
   /// The cases, in the order untagged decoding tries them.
   static var variants: [TaggedVariant<Self>] { get }
   /// The value for an unknown tag (or, untagged, a value no variant

@@ -55,13 +55,13 @@ extension Decoder {
   /// ``CodixDiagnostics`` in `userInfo[.codixDiagnostics]`.
   ///
   /// ```swift
-  /// status = try decoder.decode(at: "status", fallback: Status.unknown)
+  /// status = try decoder.decode(at: "status", defaultOnFailure: Status.unknown)
   /// // {"status": "archived"}: .unknown, and a warning that found "archived"
   /// ```
   ///
   /// - Throws: A ``CodixError`` only for a malformed path.
   public func decode<T: Decodable>(
-    _ type: T.Type = T.self, at path: Path, fallback: @autoclosure () -> T
+    _ type: T.Type = T.self, at path: Path, defaultOnFailure fallback: @autoclosure () -> T
   ) throws -> T {
     let value: T?
     do {

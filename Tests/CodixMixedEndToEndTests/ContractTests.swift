@@ -30,7 +30,7 @@ private func data(_ text: String) -> Data { Data(text.utf8) }
     { let _: Int? = try $0.decodeIfPresent(at: "a..b") },
     { let _: Int = try $0.decode(at: "a[x]", default: 0) },
     { let _: [Int] = try $0.decodeLossy(at: "a[") },
-    { let _: Int = try $0.decode(at: "a.", fallback: 0) },
+    { let _: Int = try $0.decode(at: "a.", defaultOnFailure: 0) },
   ]
   for read in reads {
     struct Probe: Decodable {

@@ -3,7 +3,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// Every failure of one decode at once: a seed 004-style page broken in
+// Every failure of one decode at once: a feed page broken in
 // several places, in both styles.
 
 private struct Song: Kodable {

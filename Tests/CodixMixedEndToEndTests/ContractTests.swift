@@ -3,7 +3,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// Behaviour that API.md and the seeds state, each checked once: closure
+// Behaviour that the documentation states, each checked once: closure
 // transforms, malformed paths in every read, diagnostics shared by threads,
 // locales, validation modifiers, foreign errors in the wrapper style, unknown
 // enum values, blank values that stay values, and the decoder's own date

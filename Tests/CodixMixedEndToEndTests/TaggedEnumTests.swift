@@ -4,7 +4,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// Tagged enums: seed 004's polymorphic `target_object` as a Swift enum,
+// Tagged enums: a feed's polymorphic `target_object` as a Swift enum,
 // internally tagged, adjacently tagged and untagged.
 
 private struct Song: Kodable, Equatable {

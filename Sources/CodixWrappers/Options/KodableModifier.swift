@@ -1,3 +1,5 @@
+import CodixCore
+
 /// A rule applied to a decoded value: an override that changes it, or a
 /// validation that accepts or rejects it.
 ///

@@ -1,3 +1,5 @@
+import CodixCore
+
 /// An option of a Codix property wrapper: `@Coding("key", .trimmed, .encodeAsNullIfNil)`.
 ///
 /// | option | effect |

@@ -103,7 +103,7 @@ extension Decoder {
   ///
   /// ```swift
   /// birthdate = try decoder.decodeIfPresent(
-  ///   at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
+  ///   at: "profile.birth_day", using: DateCodingStrategy.format("yyyy/MM/dd"))
   /// ```
   public func decodeIfPresent<F: Transformer>(
     _ type: F.To.Type = F.To.self, at path: Path, using transformer: F

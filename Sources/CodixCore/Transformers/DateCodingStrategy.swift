@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let created = try decoder.decode(at: "created", using: DateCodingStrategy.iso8601)
-/// @CodableDate(.rfc2822, .key("rfc2822")) var rfc2822Date: Date
+/// @CodableDate("rfc2822", .rfc2822) var rfc2822Date: Date
 /// ```
 ///
 /// | strategy | reads | writes |

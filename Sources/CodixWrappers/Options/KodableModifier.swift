@@ -5,7 +5,7 @@ import CodixCore
 ///
 /// ```swift
 /// struct Project: Kodable {
-///   @Coding(.modifier(Project.trimmed)) var title: String
+///   @Coding(.modifier(Project.trimmed)) var title: String   // Kodable's spelling
 ///   static var trimmed: KodableModifier<String> {
 ///     KodableModifier { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
 ///   }

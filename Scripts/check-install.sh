@@ -68,7 +68,7 @@ EOF
 awk '/^```swift$/ { inside = 1; next } inside && /^```/ { exit } inside { print }' README.md \
   >"$work/Consumer/Sources/App/main.swift"
 
-swift package --package-path "$work/Consumer" resolve
+swift package --package-path "$work/Consumer" --disable-dependency-cache resolve
 resolved=$(grep -A6 '"identity" : "codix"' "$work/Consumer/Package.resolved" |
   sed -nE 's/.*"version" : "([^"]+)".*/\1/p')
 if [ -z "$resolved" ]; then
@@ -83,6 +83,6 @@ case "$resolved" in
     ;;
 esac
 echo "Resolved Codix $resolved."
-swift build --package-path "$work/Consumer" >/dev/null
+swift build --package-path "$work/Consumer" --disable-dependency-cache >/dev/null
 "$(swift build --package-path "$work/Consumer" --show-bin-path)/App" >/dev/null
 echo "Install line checked: it resolves Codix $resolved and builds the README's first example."

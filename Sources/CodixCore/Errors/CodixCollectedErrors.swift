@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every failure of one decode, from
-/// ``CodixTopLevelDecoder/decodeCollectingErrors(_:from:at:limit:)``: a payload
+/// `decodeCollectingErrors(_:from:at:limit:)`: a payload
 /// wrong in five places reports all five at once.
 ///
 /// ```swift

@@ -80,6 +80,18 @@ extension CodableDate where Value == Date {
       codec: TransformerCodec(transformer: strategy))
   }
 
+  /// A date in `strategy` at `key`, keeping the initial value when it is
+  /// missing or `null`: `@CodableDate("expires", .timestamp) var expires = Date.distantFuture`.
+  @inlinable
+  public init(
+    wrappedValue: Date, _ key: @autoclosure () -> Path,
+    _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...
+  ) {
+    self.init(
+      value: wrappedValue, key: key(), options: options, hasDefault: true,
+      codec: TransformerCodec(transformer: strategy))
+  }
+
   /// A date in `strategy` at `key`, strategy first as current Kodable writes
   /// it: `@CodableDate(.rfc2822, "rfc2822") var date: Date`.
   @inlinable
@@ -106,7 +118,7 @@ extension CodableDate where Value == Date {
   }
 
   /// An ISO 8601 date at the property's name with options:
-  /// `@CodableDate(.encodeAsNullIfNil) var created: Date?`.
+  /// `@CodableDate(.debugJSON) var created: Date`.
   @inlinable
   public init(_ options: KodableOption<Date>...) {
     self.init(

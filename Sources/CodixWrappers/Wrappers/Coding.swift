@@ -13,7 +13,7 @@ import CodixCore
 /// }
 /// ```
 ///
-/// - The key is a Codix ``Path``: `"a.b[0].c"`, custom separators and quoted
+/// - The key is a Codix `Path`: `"a.b[0].c"`, custom separators and quoted
 ///   keys included. Without one, the property's name is the key.
 /// - Missing or `null`: an optional becomes `nil`, a default (the initial
 ///   value) is kept, anything else throws `.keyNotFound` / `.valueNotFound`.

@@ -49,6 +49,9 @@
 6. Quoted declarations: a `swift fragment` block of the docs that declares
    `enum PathComponent` lists the cases the code declares.
 
+7. The contradiction rule checks itself on every run: the sentences of
+   SELF_TEST it must flag, and those it must leave alone.
+
 Usage: Scripts/check-reference.py
 """
 
@@ -233,39 +236,41 @@ def stated(clause, subject_end, fact_pattern, elliptical):
     return "no" if NEGATION.search(between) else "yes"
 
 
-def check_contradictions(problems, known):
+def check_contradictions(problems, known, blocks=None):
     files = [README] + [path for path in guides() if path != MIGRATION]
-    for path in files:
-        for line, text in prose_blocks(path):
-            last_subject = None
-            for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`*(])", text):
-                pronoun = re.match(r"(It|They)\b", sentence)
-                for position, clause in enumerate(re.split(r";|:\s", sentence)):
-                    mentions = []
-                    for entry in known:
-                        for pattern in entry[0]:
-                            match = re.search(pattern, clause)
-                            if match:
-                                mentions.append((entry, match.end()))
-                                break
-                    if pronoun and last_subject is not None and position == 0:
-                        mentions = [(entry, len(pronoun.group(0))) for entry in known
-                                    if entry[0] == last_subject[0]] + mentions
-                    elif mentions:
-                        last_subject = mentions[-1][0]
-                    last_end = max((end for _, end in mentions), default=0)
-                    for (patterns, fact, value, where), end in mentions:
-                        pattern = FACT_WORDS[fact]
-                        elliptical = not re.search(pattern, clause)
-                        if elliptical and not re.search(pattern, sentence):
-                            continue
-                        # An ellipsis speaks of every subject before its verb.
-                        said = stated(clause, last_end if elliptical else end, pattern, elliptical)
-                        if said is not None and said != value:
-                            table, subject = where.split(", ", 1)
-                            problems.append(
-                                f"{path.relative_to(ROOT)}:{line}: says {fact} = {said} for "
-                                f"{subject}, but the {table} says {value}: \"{sentence.strip()}\"")
+    if blocks is None:
+        blocks = [(path, line, text) for path in files for line, text in prose_blocks(path)]
+    for path, line, text in blocks:
+        last_subject = None
+        for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`*(])", text):
+            pronoun = re.match(r"(It|They)\b", sentence)
+            for position, clause in enumerate(re.split(r";|:\s", sentence)):
+                mentions = []
+                for entry in known:
+                    for pattern in entry[0]:
+                        match = re.search(pattern, clause)
+                        if match:
+                            mentions.append((entry, match.end()))
+                            break
+                if pronoun and last_subject is not None and position == 0:
+                    mentions = [(entry, len(pronoun.group(0))) for entry in known
+                                if entry[0] == last_subject[0]] + mentions
+                elif mentions:
+                    last_subject = mentions[-1][0]
+                last_end = max((end for _, end in mentions), default=0)
+                for (patterns, fact, value, where), end in mentions:
+                    pattern = FACT_WORDS[fact]
+                    elliptical = not re.search(pattern, clause)
+                    if elliptical and not re.search(pattern, sentence):
+                        continue
+                    # An ellipsis speaks of every subject before its verb.
+                    said = stated(clause, last_end if elliptical else end, pattern, elliptical)
+                    if said is not None and said != value:
+                        table, subject = where.split(", ", 1)
+                        where_text = path.relative_to(ROOT) if path.is_absolute() else path
+                        problems.append(
+                            f"{where_text}:{line}: says {fact} = {said} for "
+                            f"{subject}, but the {table} says {value}: \"{sentence.strip()}\"")
 
 
 def check_spellings(problems):
@@ -334,10 +339,35 @@ def check_quoted_declarations(problems):
                         f"{sorted(quoted)}, the code declares {sorted(cases)}")
 
 
+# Sentences the rule must flag, and sentences it must leave alone, checked
+# on every run against the real tables: a rule that stops catching the
+# first kind fails here before it misses one in a guide.
+SELF_TEST = [
+    ("flag", "Only `Array` is lossy; sets and dictionaries are not."),
+    ("flag", "`.lossless` applies to numbers. It does not reach the elements of an array."),
+    ("flag", "`.enforceTypeDecoding` reads the property lossily."),
+    ("keep", "Arrays, sets and dictionaries are all lossy: what fails is dropped."),
+    ("keep", "`.lossless` reaches the elements of an array too."),
+    ("keep", "A `Bool` is lossy by default, so it reads `0`/`1` with no extra code."),
+    ("keep", "The raw value is read strictly, then with the lossy fallbacks (unless `.enforceTypeDecoding`)."),
+]
+
+
+def self_test(known):
+    failures = []
+    for expected, sentence in SELF_TEST:
+        found = []
+        check_contradictions(found, known, [(pathlib.Path("self-test"), 1, sentence)])
+        if (expected == "flag") != bool(found):
+            failures.append(f"the contradiction rule should {expected} {sentence!r}: {found}")
+    return failures
+
+
 def main():
     problems = []
     check_options(problems)
     known = facts(problems)
+    problems += self_test(known)
     check_contradictions(problems, known)
     check_spellings(problems)
     check_guides_listed(problems)

@@ -8,6 +8,13 @@
 import Foundation
 import PackageDescription
 
+// MemberImportVisibility is an upcoming feature from Swift 6.1 on.
+#if compiler(>=6.1)
+  let strictImports: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+#else
+  let strictImports: [SwiftSetting] = []
+#endif
+
 // The root package's identity is the name of its folder, lowercased.
 let codix = URL(fileURLWithPath: Context.packageDirectory)
   .deletingLastPathComponent().deletingLastPathComponent().lastPathComponent.lowercased()
@@ -31,7 +38,7 @@ let package = Package(
     .executableTarget(
       name: "ViewAndWrapperModelStrictImports",
       dependencies: ["SwiftUI", .product(name: "CodixWrappers", package: codix)],
-      swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+      swiftSettings: strictImports),
     // SwiftUI and CodixPath in one file: the documented one-line answer.
     .target(
       name: "ViewAndPathModel",

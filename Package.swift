@@ -28,7 +28,8 @@ let package = Package(
     .target(name: "CodixTestSupport", path: "Tests/CodixTestSupport"),
     .testTarget(name: "CodixCoreTests", dependencies: ["CodixCore", "CodixTestSupport"]),
     .testTarget(name: "CodixPathTests", dependencies: ["CodixPath", "CodixTestSupport"]),
-    .testTarget(name: "CodixWrappersTests", dependencies: ["CodixWrappers", "CodixTestSupport"]),
+    .testTarget(
+      name: "CodixWrappersTests", dependencies: ["CodixCore", "CodixWrappers", "CodixTestSupport"]),
 
     // MARK: End-to-end tests (each imports only public products, and test helpers)
     .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),

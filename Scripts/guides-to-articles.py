@@ -8,7 +8,8 @@ The guides are written once, as Markdown for GitHub. For DocC:
   the text they show;
 - the doc-example info strings (`swift fragment`, `swift continued`,
   `output`) become plain code listings;
-- "Getting Started" is made from the README's Installation and Quick start.
+- "Getting Started" is made from the README's first screen, its Installation
+  and its two styles (everything before "## Mixing the styles").
 
 Usage: Scripts/guides-to-articles.py <Docs folder> <catalog folder>
 """
@@ -48,12 +49,9 @@ def main():
     for path in sorted(docs.glob("*.md")):
         (catalog / path.name).write_text(convert(path.read_text(), guides))
     readme = (docs.parent / "README.md").read_text()
-    start = readme.index("## Installation")
-    end = readme.index("## Working on Codix")
-    getting_started = (
-        "# Getting Started\n\nAdd Codix to an app and decode a first model in both styles.\n\n"
-        + readme[start:end]
-    )
+    start = readme.index("\n", readme.index("# Codix")) + 1
+    end = readme.index("## Mixing the styles")
+    getting_started = "# Getting Started\n" + readme[start:end]
     (catalog / "GettingStarted.md").write_text(convert(getting_started, guides | {"GettingStarted"}))
     return 0
 

@@ -5,9 +5,9 @@
 /// status" for what counts as API.
 ///
 /// ```swift
-/// print(CodixVersion.current)  // "0.1.0"
+/// print(CodixVersion.current)  // "0.2.0"
 /// ```
 public enum CodixVersion {
   /// The version, `major.minor.patch`.
-  public static let current = "0.1.0"
+  public static let current = "0.2.0"
 }

@@ -2,9 +2,9 @@ import CodixPath
 import CodixWrappers
 import Foundation
 
-// The Codix demo: decodes the payloads of the Codix and Kodable READMEs in
-// both styles, prints the models, the diagnostics of a lossy decode, and the
-// report of a deliberately broken payload.
+// The Codix demo: decodes the payloads of the original Codix and Kodable
+// READMEs in both styles, prints the models, the diagnostics of a lossy
+// decode, and the report of a deliberately broken payload.
 
 // MARK: - Path style (CodixPath)
 
@@ -116,29 +116,29 @@ let playlistJSON = """
   ]}
   """
 
-// MARK: - Seed 004: a page of comments whose target is a song or a user
+// MARK: - A page of comments whose target is a song or a user
 
 enum Target: Decodable {
-  case song(Song004)
-  case user(User004)
+  case song(FeedSong)
+  case user(FeedUser)
 
   enum Kind: String, Decodable, CaseIterable { case song, user }
 
   init(from decoder: any Decoder) throws {
     switch try decoder.decodeDiscriminator(Kind.self, at: "type") {
-    case .song: self = .song(try Song004(from: decoder))
-    case .user: self = .user(try User004(from: decoder))
+    case .song: self = .song(try FeedSong(from: decoder))
+    case .user: self = .user(try FeedUser(from: decoder))
     }
   }
 }
 
-struct Song004: Kodable {
+struct FeedSong: Kodable {
   @Coding var id: Int
   @Coding var name: String
   @CodableDate("create_date", .iso8601) var created: Date?
 }
 
-struct User004: Kodable {
+struct FeedUser: Kodable {
   @Coding var id: Int
   @Coding var name: String
   @CodableDate("birthday", .format("yyyy/MM/dd")) var birthday: Date?
@@ -155,7 +155,7 @@ struct Page<T: Decodable & Sendable>: Kodable {
 struct Comment: Kodable {
   @Coding var comment: String
   @Coding("target_object") var target: Target
-  @Coding var commenter: User004
+  @Coding var commenter: FeedUser
   var displayMessage: String { "\(commenter.name): \(comment)" }
 }
 
@@ -198,8 +198,8 @@ func describe(_ target: Target) -> String {
 
 // MARK: - The same payloads in the other style
 
-/// The seed 001 user, declared with wrappers: the same paths and transformer.
-struct WrappedSeed001User: Kodable {
+/// The path-style user, declared with wrappers: the same paths and transformer.
+struct WrappedPathUser: Kodable {
   @Coding("my_id") var id: Int
   @Coding("nick_name") var name: String
   @CodableDate("profile.birth_day", .format("yyyy/MM/dd")) var birthdate: Date?
@@ -208,8 +208,8 @@ struct WrappedSeed001User: Kodable {
   @Coding("male") var isMale: Bool
 }
 
-/// The seed 003 user, read field by field with paths.
-struct PathSeed003User: Decodable {
+/// The wrapper-style user, read field by field with paths.
+struct PathWrapperUser: Decodable {
   let identifier: String
   let social: String?
   let firstName: String
@@ -218,7 +218,7 @@ struct PathSeed003User: Decodable {
 
   init(from decoder: any Decoder) throws {
     identifier = try decoder.decode(at: "identifier", default: "")
-    social = try decoder.decodeIfPresent(at: "social", using: { (number: Int) in String(number) })
+    social = try decoder.decodeIfPresent(Int.self, at: "social").map(String.init)
     firstName = try decoder.decode(at: "first_name")
     phone = try decoder.decode(at: "phone", default: "+1 123456789")
     zipCode = try decoder.decode(at: "address.zipCode")
@@ -235,12 +235,12 @@ do {
     PathUser.self, from: Data(pathJSON.utf8), at: "response.users[0]")
   print(user)
 
-  section("The same seed 001 payload with wrappers: WrappedSeed001User.decode(from: json, at:)")
-  let wrappedSeed001 = try WrappedSeed001User.decode(
+  section("The same payload with wrappers: WrappedPathUser.decode(from: json, at:)")
+  let wrappedPath = try WrappedPathUser.decode(
     from: Data(pathJSON.utf8), at: "response.users[0]")
   print(
-    "id: \(wrappedSeed001.id), name: \(wrappedSeed001.name), salary: \(wrappedSeed001.salary), "
-      + "birthdate: \(wrappedSeed001.birthdate.map { "\($0)" } ?? "nil"), male: \(wrappedSeed001.isMale)"
+    "id: \(wrappedPath.id), name: \(wrappedPath.name), salary: \(wrappedPath.salary), "
+      + "birthdate: \(wrappedPath.birthdate.map { "\($0)" } ?? "nil"), male: \(wrappedPath.isMale)"
   )
 
   section("CodixWrappers: WrapperUser.decode(from: json)")
@@ -253,8 +253,8 @@ do {
   encoder.outputFormatting = [.sortedKeys]
   print("encoded back:", String(decoding: try encoder.encode(wrapped), as: UTF8.self))
 
-  section("The same seed 003 payload with paths")
-  print(try JSONDecoder().decode(PathSeed003User.self, from: Data(wrapperJSON.utf8)))
+  section("The same payload with paths")
+  print(try JSONDecoder().decode(PathWrapperUser.self, from: Data(wrapperJSON.utf8)))
 
   section("Lossy array with diagnostics")
   let diagnostics = CodixDiagnostics()
@@ -266,7 +266,7 @@ do {
     print("warning:", warning)
   }
 
-  section("Seed 004, wrapper style: Page<Comment>.decode(from: json)")
+  section("A page of comments, wrapper style: Page<Comment>.decode(from: json)")
   let pageDiagnostics = CodixDiagnostics()
   let pageDecoder = JSONDecoder()
   pageDecoder.userInfo[.codixDiagnostics] = pageDiagnostics
@@ -278,7 +278,7 @@ do {
     print("warning:", warning.headline)
   }
 
-  section("Seed 004, path style: decodeLossy(at: \"results\")")
+  section("The same page, path style: decodeLossy(at: \"results\")")
   struct PathPage: Decodable {
     let comments: [PathComment]
     init(from decoder: any Decoder) throws { comments = try decoder.decodeLossy(at: "results") }

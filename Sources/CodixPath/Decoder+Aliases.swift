@@ -40,7 +40,7 @@ extension Decoder {
   ///
   /// ```swift
   /// joined = try decoder.decode(
-  ///   atFirstOf: ["joined", "meta.created"], using: DateFromString(format: "yyyy-MM-dd"))
+  ///   atFirstOf: ["joined", "meta.created"], using: DateCodingStrategy.format("yyyy-MM-dd"))
   /// ```
   public func decode<F: Transformer>(
     _ type: F.To.Type = F.To.self, atFirstOf paths: [Path], using transformer: F

@@ -55,13 +55,13 @@ extension Decoder {
   /// ``CodixDiagnostics`` in `userInfo[.codixDiagnostics]`.
   ///
   /// ```swift
-  /// status = try decoder.decode(at: "status", fallback: Status.unknown)
+  /// status = try decoder.decode(at: "status", defaultOnFailure: Status.unknown)
   /// // {"status": "archived"}: .unknown, and a warning that found "archived"
   /// ```
   ///
   /// - Throws: A ``CodixError`` only for a malformed path.
   public func decode<T: Decodable>(
-    _ type: T.Type = T.self, at path: Path, fallback: @autoclosure () -> T
+    _ type: T.Type = T.self, at path: Path, defaultOnFailure fallback: @autoclosure () -> T
   ) throws -> T {
     let value: T?
     do {
@@ -103,7 +103,7 @@ extension Decoder {
   ///
   /// ```swift
   /// birthdate = try decoder.decodeIfPresent(
-  ///   at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
+  ///   at: "profile.birth_day", using: DateCodingStrategy.format("yyyy/MM/dd"))
   /// ```
   public func decodeIfPresent<F: Transformer>(
     _ type: F.To.Type = F.To.self, at path: Path, using transformer: F

@@ -31,7 +31,7 @@ extension Encoder {
   /// Converts `value` back with `transformer` and encodes the raw result at `path`.
   ///
   /// ```swift
-  /// try encoder.encode(birthdate, at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
+  /// try encoder.encode(birthdate, at: "profile.birth_day", using: DateCodingStrategy.format("yyyy/MM/dd"))
   /// ```
   ///
   /// - Throws: A ``CodixError``; a failure of `reverse` is `.transformFailed`.

@@ -47,7 +47,7 @@ import Testing
 }
 
 @Test(arguments: [
-  (DateCodingStrategy.iso8601, DateValue.string("1996-12-19T16:39:57-08:00"), 851_042_397.0),
+  (DateCodingStrategy.iso8601, RawDate.string("1996-12-19T16:39:57-08:00"), 851_042_397.0),
   (.iso8601WithMillisecondPrecision, .string("1996-12-20T00:39:57.250Z"), 851_042_397.25),
   (.rfc2822, .string("Thu, 19 Dec 1996 16:39:57 GMT"), 851_013_597),
   (.rfc2822, .string("Thu, 19 Dec 1996 16:39:57 +0000"), 851_013_597),
@@ -56,7 +56,7 @@ import Testing
   (.timestamp, .string("978307200"), 978_307_200),
   (.format("y-MM-dd"), .string("2001-01-01"), 978_307_200),
 ])
-func dateStrategiesRead(strategy: DateCodingStrategy, raw: DateValue, seconds: Double) throws {
+func dateStrategiesRead(strategy: DateCodingStrategy, raw: RawDate, seconds: Double) throws {
   #expect(try strategy.transform(raw).timeIntervalSince1970 == seconds)
 }
 

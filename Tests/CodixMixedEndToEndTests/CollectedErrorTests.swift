@@ -3,7 +3,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// Every failure of one decode at once: a seed 004-style page broken in
+// Every failure of one decode at once: a feed page broken in
 // several places, in both styles.
 
 private struct Song: Kodable {
@@ -44,7 +44,7 @@ private let broken = Data(
   """#.utf8)
 
 @Test func everyFailureOfAWrapperModelIsListedInOrder() throws {
-  let errors = try #require(throws: CodixErrors.self) {
+  let errors = try #require(throws: CodixCollectedErrors.self) {
     try JSONDecoder().decodeCollectingErrors(Page.self, from: broken)
   }
   #expect(errors.count == 5)
@@ -62,14 +62,14 @@ private let broken = Data(
 @Test func thePathStyleStopsInsideEachModelAndItsSiblingsGoOn() throws {
   let decoder = JSONDecoder()
   decoder.userInfo[.codixStrictDecoding] = true  // drops are failures too
-  let errors = try #require(throws: CodixErrors.self) {
+  let errors = try #require(throws: CodixCollectedErrors.self) {
     try decoder.decodeCollectingErrors(PathPage.self, from: broken)
   }
   #expect(errors.errors.map(\.path.description) == ["results[1].id", "results[2].title", "total"])
 }
 
 @Test func aCapKeepsTheFirstFailuresAndCountsTheRest() throws {
-  let errors = try #require(throws: CodixErrors.self) {
+  let errors = try #require(throws: CodixCollectedErrors.self) {
     try JSONDecoder().decodeCollectingErrors(Page.self, from: broken, limit: 2)
   }
   #expect(errors.count == 5)
@@ -82,7 +82,7 @@ private let broken = Data(
   let page = try JSONDecoder().decodeCollectingErrors(Page.self, from: good)
   #expect(page.results.count == 1)
 
-  let malformed = try #require(throws: CodixErrors.self) {
+  let malformed = try #require(throws: CodixCollectedErrors.self) {
     try JSONDecoder().decodeCollectingErrors(Page.self, from: Data("{".utf8))
   }
   #expect(malformed.count == 1)

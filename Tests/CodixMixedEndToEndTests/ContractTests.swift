@@ -3,7 +3,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// Behaviour that API.md and the seeds state, each checked once: closure
+// Behaviour that the documentation states, each checked once: closure
 // transforms, malformed paths in every read, diagnostics shared by threads,
 // locales, validation modifiers, foreign errors in the wrapper style, unknown
 // enum values, blank values that stay values, and the decoder's own date
@@ -30,7 +30,7 @@ private func data(_ text: String) -> Data { Data(text.utf8) }
     { let _: Int? = try $0.decodeIfPresent(at: "a..b") },
     { let _: Int = try $0.decode(at: "a[x]", default: 0) },
     { let _: [Int] = try $0.decodeLossy(at: "a[") },
-    { let _: Int = try $0.decode(at: "a.", fallback: 0) },
+    { let _: Int = try $0.decode(at: "a.", defaultOnFailure: 0) },
   ]
   for read in reads {
     struct Probe: Decodable {

@@ -22,7 +22,7 @@ private struct PathAccount: Decodable {
   var kind: Status
 
   init(from decoder: any Decoder) throws {
-    status = try decoder.decode(at: "status", fallback: .unknown)
+    status = try decoder.decode(at: "status", defaultOnFailure: .unknown)
     kind = try decoder.decodeDiscriminator(Status.self, at: "kind", fallback: .unknown)
   }
 }

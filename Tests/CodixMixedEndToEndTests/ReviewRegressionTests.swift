@@ -79,19 +79,19 @@ private enum Shape: TaggedCodable, Equatable {
   case circle(Double)
   case none
 
-  static let tagging = Tagging.untagged
-  static let variants: [Variant<Shape>] = [
-    Variant("circle", Shape.circle) { if case .circle(let v) = $0 { v } else { nil } },
-    Variant("none", .none) { $0 == .none },
+  static let tagging = TagStyle.untagged
+  static let variants: [TaggedVariant<Shape>] = [
+    TaggedVariant("circle", Shape.circle) { if case .circle(let v) = $0 { v } else { nil } },
+    TaggedVariant("none", .none) { $0 == .none },
   ]
 }
 
 private enum Event: TaggedCodable, Equatable {
   case rename(String)
 
-  static let tagging = Tagging.adjacent(tag: "kind", content: "data")
-  static let variants: [Variant<Event>] = [
-    Variant("rename", Event.rename) { if case .rename(let v) = $0 { v } else { nil } }
+  static let tagging = TagStyle.adjacent(tag: "kind", content: "data")
+  static let variants: [TaggedVariant<Event>] = [
+    TaggedVariant("rename", Event.rename) { if case .rename(let v) = $0 { v } else { nil } }
   ]
 }
 

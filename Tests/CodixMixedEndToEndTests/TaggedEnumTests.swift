@@ -4,7 +4,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// Tagged enums: seed 004's polymorphic `target_object` as a Swift enum,
+// Tagged enums: a feed's polymorphic `target_object` as a Swift enum,
 // internally tagged, adjacently tagged and untagged.
 
 private struct Song: Kodable, Equatable {
@@ -36,10 +36,10 @@ private enum Target: TaggedCodable, Equatable {
   case song(Song)
   case user(User)
 
-  static let tagging = Tagging.internal(tag: "type")
-  static let variants: [Variant<Target>] = [
-    Variant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
-    Variant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
+  static let tagging = TagStyle.internal(tag: "type")
+  static let variants: [TaggedVariant<Target>] = [
+    TaggedVariant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
+    TaggedVariant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
   ]
 }
 
@@ -49,13 +49,13 @@ private enum Message: TaggedCodable, Equatable {
   case ping
   case unknown
 
-  static let tagging = Tagging.adjacent(tag: "kind", content: "data")
+  static let tagging = TagStyle.adjacent(tag: "kind", content: "data")
   static let fallback: Message? = .unknown
-  static let variants: [Variant<Message>] = [
-    Variant("text", Message.text) { if case .text(let v) = $0 { v } else { nil } },
-    Variant("target", Message.target) { if case .target(let v) = $0 { v } else { nil } },
-    Variant("ping", .ping) { $0 == .ping },
-    Variant("unknown", .unknown) { $0 == .unknown },
+  static let variants: [TaggedVariant<Message>] = [
+    TaggedVariant("text", Message.text) { if case .text(let v) = $0 { v } else { nil } },
+    TaggedVariant("target", Message.target) { if case .target(let v) = $0 { v } else { nil } },
+    TaggedVariant("ping", .ping) { $0 == .ping },
+    TaggedVariant("unknown", .unknown) { $0 == .unknown },
   ]
 }
 
@@ -63,10 +63,10 @@ private enum Either: TaggedCodable, Equatable {
   case number(Int)
   case song(Song)
 
-  static let tagging = Tagging.untagged
-  static let variants: [Variant<Either>] = [
-    Variant("number", Either.number) { if case .number(let v) = $0 { v } else { nil } },
-    Variant("song", Either.song) { if case .song(let v) = $0 { v } else { nil } },
+  static let tagging = TagStyle.untagged
+  static let variants: [TaggedVariant<Either>] = [
+    TaggedVariant("number", Either.number) { if case .number(let v) = $0 { v } else { nil } },
+    TaggedVariant("song", Either.song) { if case .song(let v) = $0 { v } else { nil } },
   ]
 }
 

@@ -2,7 +2,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// Class models, as Kodable writes them and as seed 004's models are: plain
+// Class models, as Kodable writes them and as real-world models are: plain
 // `var`s and wrappers, a subclass adding its own, decoded and encoded again.
 
 private class Person: Kodable {

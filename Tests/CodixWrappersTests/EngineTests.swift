@@ -1,3 +1,4 @@
+import CodixCore
 import CodixWrappers
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import CodixCore
 import CodixTestSupport
 import CodixWrappers
 import Foundation

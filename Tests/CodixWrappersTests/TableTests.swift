@@ -1,3 +1,4 @@
+import CodixCore
 import Foundation
 import Testing
 

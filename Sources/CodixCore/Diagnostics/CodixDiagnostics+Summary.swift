@@ -9,7 +9,7 @@ extension CodixError {
     /// A lossy rule read a value of another type (`1` as `true`, `42` as `"42"`).
     case coercion
     /// A declared fallback replaced a value that could not be read
-    /// (`.defaultOnFailure`, `decode(at:fallback:)`, an unknown tag).
+    /// (`.defaultOnFailure`, `decode(at:defaultOnFailure:)`, an unknown tag).
     case fallback
     /// A key no property reads (`UnknownKeys.warn`).
     case unknownKey

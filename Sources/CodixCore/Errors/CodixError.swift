@@ -5,7 +5,7 @@ import Foundation
 /// A `CodixError` says what went wrong (``kind``), where (``path``, absolute
 /// from the document root, in the same syntax `decode(at:)` accepts), in which
 /// model and property when Codix knows them, what was expected and what was
-/// found. Its ``description`` is a readable report whose first line holds all
+/// found. Its `description` is a readable report whose first line holds all
 /// of that:
 ///
 /// ```
@@ -138,7 +138,7 @@ public struct CodixError: Error, Sendable {
   }
 
   /// Makes a Codix error from a plain Codable error, keeping its kind, its
-  /// path (as a ``Path``), the expected type and Foundation's explanation.
+  /// path (as a `Path`), the expected type and Foundation's explanation.
   ///
   /// ```swift
   /// do { _ = try JSONDecoder().decode(User.self, from: data) }

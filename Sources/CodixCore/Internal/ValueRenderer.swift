@@ -74,7 +74,7 @@ package enum ValueRenderer {
     case let bool as Bool: return bool ? "true" : "false"
     case let date as Date: return quote(date.formatted(.iso8601))
     case let url as URL: return quote(url.absoluteString)
-    case let date as DateValue:
+    case let date as RawDate:
       switch date {
       case .string(let text): return quote(text)
       case .number(let number): return "\(number)"

@@ -22,7 +22,7 @@ extension CodixTopLevelDecoder {
   ///
   /// ```swift
   /// let born = try JSONDecoder().decode(
-  ///   from: json, at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
+  ///   from: json, at: "profile.birth_day", using: DateCodingStrategy.format("yyyy/MM/dd"))
   /// ```
   ///
   /// - Throws: A ``CodixError``; `.transformFailed` names the path and the

@@ -3,7 +3,7 @@ import Foundation
 /// An encoder that turns values into whole documents, such as `JSONEncoder`
 /// and `PropertyListEncoder`.
 ///
-/// Conforming encoders get ``encode(_:at:)``, which writes a value at a path
+/// Conforming encoders get `encode(_:at:)`, which writes a value at a path
 /// of a new document:
 ///
 /// ```swift

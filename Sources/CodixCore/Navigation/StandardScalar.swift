@@ -206,7 +206,7 @@ extension KeyedDecodingContainer {
   @inlinable
   package func codixDecode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     // safe: every unsafeBitCast below converts a value to the type T was just found to be.
-    if T.self == DateValue.self {
+    if T.self == RawDate.self {
       return unsafeBitCast(try codixDecodeDateValue(forKey: key), to: T.self)
     }
     switch StandardScalar.of(T.self) {
@@ -232,7 +232,7 @@ extension KeyedDecodingContainer {
   @inlinable
   package func codixDecodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
     // safe: every unsafeBitCast below converts a value to the type T was just found to be.
-    if T.self == DateValue.self {
+    if T.self == RawDate.self {
       return unsafeBitCast(try codixDecodeDateValueIfPresent(forKey: key), to: T?.self)
     }
     switch StandardScalar.of(T.self) {
@@ -255,10 +255,10 @@ extension KeyedDecodingContainer {
   }
 
   /// Reads a date's raw value: a string (the common case, read first through
-  /// the concrete overload) or a number. Decoding `DateValue` itself would
+  /// the concrete overload) or a number. Decoding `RawDate` itself would
   /// try a number first and pay for a thrown error on every string date.
   @usableFromInline
-  package func codixDecodeDateValue(forKey key: Key) throws -> DateValue {
+  package func codixDecodeDateValue(forKey key: Key) throws -> RawDate {
     do {
       return .string(try decode(String.self, forKey: key))
     } catch DecodingError.typeMismatch {
@@ -268,11 +268,11 @@ extension KeyedDecodingContainer {
 
   /// Reads a date's raw value, or `nil` when it is missing or `null`.
   @usableFromInline
-  package func codixDecodeDateValueIfPresent(forKey key: Key) throws -> DateValue? {
+  package func codixDecodeDateValueIfPresent(forKey key: Key) throws -> RawDate? {
     do {
-      return try decodeIfPresent(String.self, forKey: key).map(DateValue.string)
+      return try decodeIfPresent(String.self, forKey: key).map(RawDate.string)
     } catch DecodingError.typeMismatch {
-      return try decodeIfPresent(Double.self, forKey: key).map(DateValue.number)
+      return try decodeIfPresent(Double.self, forKey: key).map(RawDate.number)
     }
   }
 }

@@ -1,4 +1,4 @@
-/// One step of a ``Path``: a key into an object, an index into an array, or
+/// One step of a `Path`: a key into an object, an index into an array, or
 /// every element of an array (`[*]`).
 ///
 /// String literals make keys and integer literals make indexes, so a path can

@@ -3,10 +3,10 @@
 //
 //     enum Target: TaggedCodable {
 //       case song(Song), user(User)
-//       static let tagging = Tagging.internal(tag: "type")
-//       static let variants: [Variant<Target>] = [
-//         Variant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
-//         Variant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
+//       static let tagging = TagStyle.internal(tag: "type")
+//       static let variants: [TaggedVariant<Target>] = [
+//         TaggedVariant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
+//         TaggedVariant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
 //       ]
 //     }
 //
@@ -20,7 +20,7 @@
 // variant whose `extract` accepts the value and writes its payload and tag.
 
 /// How a ``TaggedCodable`` enum's JSON says which case it holds.
-public enum Tagging: Sendable, Hashable {
+public enum TagStyle: Sendable, Hashable {
   /// The tag is a key of the payload's own object:
   /// `{"type": "song", "id": 1}`.
   case `internal`(tag: Path)
@@ -33,7 +33,7 @@ public enum Tagging: Sendable, Hashable {
 
 /// One case of a ``TaggedCodable`` enum: its tag, how to make it from its
 /// payload, and how to get the payload back.
-public struct Variant<Enum>: @unchecked Sendable {
+public struct TaggedVariant<Enum>: @unchecked Sendable {
   // Unchecked: immutable; its closures capture only the `@Sendable`
   // closures it was given and the payload's type.
   /// The tag that names the case in JSON.
@@ -47,7 +47,7 @@ public struct Variant<Enum>: @unchecked Sendable {
   /// Writes a value of this case's payload.
   let encode: (Enum, any Encoder) throws -> Void
 
-  /// A case with a payload: `Variant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } }`.
+  /// A case with a payload: `TaggedVariant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } }`.
   ///
   /// - Parameters:
   ///   - tag: The tag that names the case in JSON.
@@ -65,7 +65,7 @@ public struct Variant<Enum>: @unchecked Sendable {
     encode = { value, encoder in try extract(value)?.encode(to: encoder) }
   }
 
-  /// A case without a payload: `Variant("none", .none) { if case .none = $0 { true } else { false } }`.
+  /// A case without a payload: `TaggedVariant("none", .none) { if case .none = $0 { true } else { false } }`.
   ///
   /// Its JSON is the tag alone (internal tagging), or the tag with an empty
   /// object as content (adjacent); untagged, it matches an empty object.
@@ -93,10 +93,10 @@ public struct Variant<Enum>: @unchecked Sendable {
 ///   case song(Song)
 ///   case user(User)
 ///
-///   static let tagging = Tagging.internal(tag: "type")
-///   static let variants: [Variant<Target>] = [
-///     Variant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
-///     Variant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
+///   static let tagging = TagStyle.internal(tag: "type")
+///   static let variants: [TaggedVariant<Target>] = [
+///     TaggedVariant("song", Target.song) { if case .song(let v) = $0 { v } else { nil } },
+///     TaggedVariant("user", Target.user) { if case .user(let v) = $0 { v } else { nil } },
 ///   ]
 /// }
 /// ```
@@ -107,9 +107,9 @@ public struct Variant<Enum>: @unchecked Sendable {
 /// error that lists every variant tried and why it failed.
 public protocol TaggedCodable: Codable {
   /// Where the tag is.
-  static var tagging: Tagging { get }
+  static var tagging: TagStyle { get }
   /// The cases, in the order untagged decoding tries them.
-  static var variants: [Variant<Self>] { get }
+  static var variants: [TaggedVariant<Self>] { get }
   /// The value for an unknown tag (or, untagged, a value no variant
   /// decodes); `nil` (the default) makes it an error.
   static var fallback: Self? { get }

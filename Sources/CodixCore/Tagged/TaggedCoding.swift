@@ -3,7 +3,7 @@ enum TaggedCoding {
   static func decode<Enum: TaggedCodable>(_ type: Enum.Type, from decoder: any Decoder)
     throws(CodixError) -> Enum
   {
-    let variant: Variant<Enum>
+    let variant: TaggedVariant<Enum>
     let payloadDecoder: any Decoder
     switch Enum.tagging {
     case .untagged:
@@ -41,7 +41,7 @@ enum TaggedCoding {
   }
 
   private static func decodePayload<Enum: TaggedCodable>(
-    _ variant: Variant<Enum>, from decoder: any Decoder
+    _ variant: TaggedVariant<Enum>, from decoder: any Decoder
   ) throws(CodixError) -> Enum {
     do {
       return try variant.decode(decoder)
@@ -56,7 +56,7 @@ enum TaggedCoding {
 
   /// What a tag resolves to.
   private enum Resolution<Enum> {
-    case variant(Variant<Enum>)
+    case variant(TaggedVariant<Enum>)
     /// The tag names no variant; the enum's fallback (reported).
     case fallback(Enum)
   }

@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// let created = try decoder.decode(at: "created", using: DateCodingStrategy.iso8601)
-/// @CodableDate(.rfc2822, .key("rfc2822")) var rfc2822Date: Date
+/// @CodableDate("rfc2822", .rfc2822) var rfc2822Date: Date
 /// ```
 ///
 /// | strategy | reads | writes |
@@ -43,7 +43,7 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
 
   /// Reads a date written in this strategy.
   /// - Throws: ``CodixError/transformFailed(_:)`` when `value` is not a date in this strategy.
-  public func transform(_ value: DateValue) throws -> Date {
+  public func transform(_ value: RawDate) throws -> Date {
     switch (self, value) {
     case (.timestamp, .number(let seconds)):
       return try DateFromTimeIntervalSince1970().transform(seconds)
@@ -64,7 +64,7 @@ public enum DateCodingStrategy: ReversibleTransformer, Sendable {
   }
 
   /// Writes `value` in this strategy.
-  public func reverse(_ value: Date) throws -> DateValue {
+  public func reverse(_ value: Date) throws -> RawDate {
     switch self {
     case .iso8601, .rfc3339:
       return .string(value.formatted(Self.iso8601Style))

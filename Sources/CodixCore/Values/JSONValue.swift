@@ -23,7 +23,7 @@ import Foundation
 /// }
 /// ```
 ///
-/// Reading it back is by key, index or ``Path``; each answers `nil` when
+/// Reading it back is by key, index or `Path`; each answers `nil` when
 /// there is no such value:
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import CodixCore
+
 /// A property wrapper the engine reads and writes through its storage:
 /// `Coding`, `CodableDate`, `KodableTransformable`.
 protocol StorageWrapper {

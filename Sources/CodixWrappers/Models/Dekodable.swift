@@ -9,7 +9,7 @@ import Foundation
 ///   var identifier: String = ""
 ///   var social: String?
 ///   @Coding("first_name") var firstName: String
-///   @Coding(default: "+1 123456789") var phone: String
+///   @Coding var phone = "+1 123456789"
 ///   @Coding("address.zipCode") var zipCode: Int
 /// }
 /// let user = try User.decode(from: json)

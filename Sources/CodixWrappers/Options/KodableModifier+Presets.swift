@@ -1,22 +1,26 @@
+import CodixCore
 import Foundation
+
+// The presets' rules, spelled once. They are public as options only
+// (`@Coding(.trimmed)`, in KodableOption+Presets.swift), as in Kodable.
 
 // MARK: - Strings
 
 extension KodableModifier where Value == String {
   /// Trims white space and newlines from both ends.
-  public static var trimmed: KodableModifier {
+  static var trimmed: KodableModifier {
     KodableModifier { WhiteSpace.trimmed($0) }
   }
 }
 
 extension KodableModifier where Value == String? {
   /// Trims white space and newlines from both ends.
-  public static var trimmed: KodableModifier {
+  static var trimmed: KodableModifier {
     KodableModifier { $0.map(WhiteSpace.trimmed) }
   }
 
   /// Trims white space and newlines, and turns an empty result into `nil`.
-  public static var trimmedNilIfEmpty: KodableModifier {
+  static var trimmedNilIfEmpty: KodableModifier {
     KodableModifier { value in
       guard let trimmed = value.map(WhiteSpace.trimmed),
         !trimmed.isEmpty
@@ -62,29 +66,29 @@ where
   Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Comparable & Sendable
 {
   /// Sorts the elements in ascending order.
-  public static var ascending: KodableModifier { KodableModifier { sortedCopy($0, by: <) } }
+  static var ascending: KodableModifier { KodableModifier { sortedCopy($0, by: <) } }
   /// Sorts the elements in descending order.
-  public static var descending: KodableModifier { KodableModifier { sortedCopy($0, by: >) } }
+  static var descending: KodableModifier { KodableModifier { sortedCopy($0, by: >) } }
 }
 
 extension KodableModifier
 where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Sendable {
   /// Sorts the elements in ascending order of one of their properties.
-  public static func ascending<Property: Comparable & Sendable>(
+  static func ascending<Property: Comparable & Sendable>(
     by keyPath: any KeyPath<Value.Element, Property> & Sendable
   ) -> KodableModifier {
     KodableModifier { sortedCopy($0) { $0[keyPath: keyPath] < $1[keyPath: keyPath] } }
   }
 
   /// Sorts the elements in descending order of one of their properties.
-  public static func descending<Property: Comparable & Sendable>(
+  static func descending<Property: Comparable & Sendable>(
     by keyPath: any KeyPath<Value.Element, Property> & Sendable
   ) -> KodableModifier {
     KodableModifier { sortedCopy($0) { $0[keyPath: keyPath] > $1[keyPath: keyPath] } }
   }
 
   /// Sorts the elements with `areInIncreasingOrder`.
-  public static func sorted(
+  static func sorted(
     using areInIncreasingOrder: @escaping @Sendable (Value.Element, Value.Element) -> Bool
   ) -> KodableModifier {
     KodableModifier { sortedCopy($0, by: areInIncreasingOrder) }
@@ -100,12 +104,12 @@ where
 {
   /// Sorts optional elements in ascending order, `nil` last:
   /// `[8, nil, 3, 5, nil]` becomes `[3, 5, 8, nil, nil]`.
-  public static var ascending: KodableModifier {
+  static var ascending: KodableModifier {
     KodableModifier { sortedCopy($0) { nilLast($0.comparableValue, $1.comparableValue, by: <) } }
   }
 
   /// Sorts optional elements in descending order, `nil` last.
-  public static var descending: KodableModifier {
+  static var descending: KodableModifier {
     KodableModifier { sortedCopy($0) { nilLast($0.comparableValue, $1.comparableValue, by: >) } }
   }
 }
@@ -114,7 +118,7 @@ extension KodableModifier
 where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Element: Sendable {
   /// Sorts the elements in ascending order of an optional property, the
   /// elements whose property is `nil` last.
-  public static func ascending<Property: Comparable & Sendable>(
+  static func ascending<Property: Comparable & Sendable>(
     by keyPath: any KeyPath<Value.Element, Property?> & Sendable
   ) -> KodableModifier {
     KodableModifier {
@@ -124,7 +128,7 @@ where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Elemen
 
   /// Sorts the elements in descending order of an optional property, the
   /// elements whose property is `nil` last.
-  public static func descending<Property: Comparable & Sendable>(
+  static func descending<Property: Comparable & Sendable>(
     by keyPath: any KeyPath<Value.Element, Property?> & Sendable
   ) -> KodableModifier {
     KodableModifier {
@@ -133,19 +137,25 @@ where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Elemen
   }
 }
 
-/// An optional whose wrapped value is `Comparable`, so that the sorting
-/// presets can order arrays of optionals without declaring `Optional`
-/// itself `Comparable`.
+/// An optional of a `Comparable` type: what lets `.ascending` and
+/// `.descending` sort an array of optionals (`[Int?]`), `nil` last.
+///
+/// `Optional` conforms where its `Wrapped` is `Comparable`; the conformance
+/// adds no member to `Optional`, and no other type should conform.
 public protocol OptionalComparable {
   /// The wrapped type.
   associatedtype Wrapped: Comparable
-  /// The value, or `nil`.
-  var comparableValue: Wrapped? { get }
 }
 
-extension Optional: OptionalComparable where Wrapped: Comparable {
-  /// The optional itself.
-  public var comparableValue: Wrapped? { self }
+extension Optional: OptionalComparable where Wrapped: Comparable {}
+
+extension OptionalComparable {
+  /// The optional itself (only `Optional` conforms).
+  var comparableValue: Wrapped? {
+    precondition(Self.self == Wrapped?.self, "Only Optional conforms to OptionalComparable.")
+    // safe: Self was just found to be Wrapped?.
+    return unsafeBitCast(self, to: Wrapped?.self)
+  }
 }
 
 /// Orders two optionals by `areInIncreasingOrder`, every `nil` after every value.
@@ -162,24 +172,24 @@ private func nilLast<T>(_ lhs: T?, _ rhs: T?, by areInIncreasingOrder: (T, T) ->
 extension KodableModifier where Value: Comparable & Sendable {
   /// Clamps the value into `limits`: below is raised to the lower bound, above
   /// lowered to the upper bound.
-  public static func clamping(to limits: ClosedRange<Value>) -> KodableModifier {
+  static func clamping(to limits: ClosedRange<Value>) -> KodableModifier {
     KodableModifier { Swift.min(Swift.max($0, limits.lowerBound), limits.upperBound) }
   }
 
   /// Constrains the value to `limits`, as ``clamping(to:)`` does (Kodable's
   /// name). To reject values outside instead, use
   /// `.validation { limits.contains($0) }`.
-  public static func range(_ limits: ClosedRange<Value>) -> KodableModifier {
+  static func range(_ limits: ClosedRange<Value>) -> KodableModifier {
     clamping(to: limits)
   }
 
   /// Constrains the value to at most `maximum`: a larger value becomes `maximum`.
-  public static func max(_ maximum: Value) -> KodableModifier {
+  static func max(_ maximum: Value) -> KodableModifier {
     KodableModifier { Swift.min($0, maximum) }
   }
 
   /// Constrains the value to at least `minimum`: a smaller value becomes `minimum`.
-  public static func min(_ minimum: Value) -> KodableModifier {
+  static func min(_ minimum: Value) -> KodableModifier {
     KodableModifier { Swift.max($0, minimum) }
   }
 }

@@ -1,9 +1,11 @@
+import CodixCore
+
 /// A rule applied to a decoded value: an override that changes it, or a
 /// validation that accepts or rejects it.
 ///
 /// ```swift
 /// struct Project: Kodable {
-///   @Coding(.modifier(Project.trimmed)) var title: String
+///   @Coding(.modifier(Project.trimmed)) var title: String   // Kodable's spelling
 ///   static var trimmed: KodableModifier<String> {
 ///     KodableModifier { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
 ///   }

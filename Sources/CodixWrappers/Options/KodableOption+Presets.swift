@@ -1,3 +1,5 @@
+import CodixCore
+
 // The modifier presets, spelled as options: `@Coding(.trimmed)`.
 
 extension KodableOption where Value == String {

@@ -1,8 +1,9 @@
+import CodixCore
+
 /// An option of a Codix property wrapper: `@Coding("key", .trimmed, .encodeAsNullIfNil)`.
 ///
 /// | option | effect |
 /// |---|---|
-/// | `.key("a.b[0]")` | read and write at this path instead of the property name |
 /// | `.aliases("user_id", "data.id")` | when the key holds no value, read the first of these that does |
 /// | `.defaultOnFailure` | keep the default (or `nil`) when the value is there but wrong, reported |
 /// | `.extras` | on a `[String: JSONValue]`: every key no property reads, written back |
@@ -12,11 +13,13 @@
 /// | `.lossless` | also read numbers from numeric strings (`"42"` as `Int`) |
 /// | `.encodeAsNullIfNil` | write `null` for `nil` instead of omitting the key |
 /// | `.debugJSON` | print the JSON this property is decoded from |
-/// | `.modifier(m)`, `.overrideValue { }`, `.validation { }` | change or check the decoded value |
+/// | `.overrideValue { }`, `.validation { }` | change or check the decoded value |
 ///
 /// Presets: `.trimmed`, `.trimmedNilIfEmpty`, `.ascending`, `.descending`,
 /// `.ascending(by:)`, `.descending(by:)`, `.sorted(using:)`, `.clamping(to:)`,
-/// `.range(_:)`, `.max(_:)`, `.min(_:)`.
+/// `.max(_:)`, `.min(_:)`. Kodable's spellings (`.key(_:)`, `.enforceType`,
+/// `.lossy`, `.range(_:)`, `.modifier(_:)`) work too; the guides use the
+/// ones above.
 public struct KodableOption<Value>: Sendable {
   enum Kind: Sendable {
     case enforceTypeDecoding
@@ -139,7 +142,7 @@ public struct KodableOption<Value>: Sendable {
   /// ``CodixDiagnostics`` with the value found.
   ///
   /// ```swift
-  /// @Coding("status", default: .unknown, .defaultOnFailure) var status: Status
+  /// @Coding("status", .defaultOnFailure) var status = Status.unknown
   /// // {"status": "archived"} gives .unknown, and a warning: found "archived"
   /// ```
   ///

@@ -6,9 +6,9 @@ import Foundation
 /// ```swift
 /// struct Dates: Kodable {
 ///   @CodableDate var iso8601: Date
-///   @CodableDate(.format("y-MM-dd"), .key("simple_date")) var simpleDate: Date
-///   @CodableDate(.rfc2822, .key("rfc2822")) var rfc2822Date: Date
-///   @CodableDate(.timestamp, .key("timestamp")) var timestamp: Date
+///   @CodableDate("simple_date", .format("y-MM-dd")) var simpleDate: Date
+///   @CodableDate("rfc2822", .rfc2822) var rfc2822Date: Date
+///   @CodableDate("timestamp", .timestamp) var timestamp: Date
 ///   @CodableDate("updated_at", .rfc3339) var updated: Date?
 /// }
 /// ```
@@ -80,6 +80,18 @@ extension CodableDate where Value == Date {
       codec: TransformerCodec(transformer: strategy))
   }
 
+  /// A date in `strategy` at `key`, keeping the initial value when it is
+  /// missing or `null`: `@CodableDate("expires", .timestamp) var expires = Date.distantFuture`.
+  @inlinable
+  public init(
+    wrappedValue: Date, _ key: @autoclosure () -> Path,
+    _ strategy: DateCodingStrategy = .iso8601, _ options: KodableOption<Date>...
+  ) {
+    self.init(
+      value: wrappedValue, key: key(), options: options, hasDefault: true,
+      codec: TransformerCodec(transformer: strategy))
+  }
+
   /// A date in `strategy` at `key`, strategy first as current Kodable writes
   /// it: `@CodableDate(.rfc2822, "rfc2822") var date: Date`.
   @inlinable
@@ -93,7 +105,8 @@ extension CodableDate where Value == Date {
   }
 
   /// A date in `strategy` at `key`, using `default` when it is missing or
-  /// `null`: `@CodableDate(.timestamp, "created", default: .distantPast)`.
+  /// `null`: `@CodableDate(.timestamp, "created", default: .distantPast)`,
+  /// Kodable's spelling of `@CodableDate("created", .timestamp) var created = Date.distantPast`.
   @inlinable
   public init(
     _ strategy: DateCodingStrategy = .iso8601, _ key: @autoclosure () -> Path, default: Date,
@@ -105,7 +118,7 @@ extension CodableDate where Value == Date {
   }
 
   /// An ISO 8601 date at the property's name with options:
-  /// `@CodableDate(.enforceType) var created: Date`.
+  /// `@CodableDate(.debugJSON) var created: Date`.
   @inlinable
   public init(_ options: KodableOption<Date>...) {
     self.init(

@@ -6,18 +6,17 @@ import CodixCore
 /// struct User: Kodable {
 ///   var identifier: String = ""
 ///   @Coding("first_name") var firstName: String
-///   @Coding(default: "+1 123456789") var phone: String
+///   @Coding var phone = "+1 123456789"
 ///   @Coding("address.zipCode") var zipCode: Int
 ///   @Coding("salary", using: SalaryTransformer()) var salary: Salary
 ///   @Coding(.trimmedNilIfEmpty) var nickname: String?
 /// }
 /// ```
 ///
-/// - The key is a Codix ``Path``: `"a.b[0].c"`, custom separators and quoted
+/// - The key is a Codix `Path`: `"a.b[0].c"`, custom separators and quoted
 ///   keys included. Without one, the property's name is the key.
-/// - Missing or `null`: an optional becomes `nil`, a default (an initial value
-///   or `default:`) is kept, anything else throws `.keyNotFound` /
-///   `.valueNotFound`.
+/// - Missing or `null`: an optional becomes `nil`, a default (the initial
+///   value) is kept, anything else throws `.keyNotFound` / `.valueNotFound`.
 /// - Lossy by default: a `Bool` is also read from `0`/`1` and
 ///   `"true"`/`"false"`, a `String` from a number, and an array drops the
 ///   elements that fail (each recorded to ``CodixDiagnostics``).
@@ -105,7 +104,8 @@ extension Coding where Value: Decodable {
   }
 
   /// Reads the property, using `default` when it is missing or `null`:
-  /// `@Coding(default: "+1 123456789") var phone: String`.
+  /// `@Coding(default: "+1 123456789") var phone: String`, Kodable's spelling
+  /// of `@Coding var phone = "+1 123456789"`.
   @inlinable
   public init(
     _ key: @autoclosure () -> Path? = nil, default: Value, _ options: KodableOption<Value>...
@@ -147,7 +147,7 @@ extension Coding {
   }
 
   /// Reads and converts the raw value at `key` into an optional property:
-  /// `@Coding("birthday", using: DateFromString(format: "yyyy/MM/dd")) var birthday: Date?`.
+  /// `@Coding("birthday", using: DateCodingStrategy.format("yyyy/MM/dd")) var birthday: Date?`.
   @inlinable
   public init<F: Transformer>(
     _ key: @autoclosure () -> Path? = nil, using transformer: @autoclosure () -> F,

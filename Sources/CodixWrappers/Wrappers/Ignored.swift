@@ -1,3 +1,5 @@
+import CodixCore
+
 /// A stored property that Codix never decodes or encodes: a cache, UI state,
 /// anything that is not part of the document, even when the document happens
 /// to have a key of the same name.

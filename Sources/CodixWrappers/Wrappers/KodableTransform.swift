@@ -1,7 +1,8 @@
 import CodixCore
 
 /// A reversible conversion with a blank initializer, for
-/// ``KodableTransformable`` (the seed-compatible way to write a custom wrapper).
+/// ``KodableTransformable``, Kodable's way to write a custom wrapper. The same type
+/// works as a transformer: `@Coding("html_url", using: URLTransform())`.
 ///
 /// ```swift
 /// struct URLTransform: KodableTransform {

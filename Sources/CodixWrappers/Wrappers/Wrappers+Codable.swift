@@ -43,7 +43,11 @@ extension Coding: Encodable where Value: Encodable {
 
 // MARK: - CodableDate
 
-extension CodableDate: Decodable where Value: DateConvertibleValue {
+// `CodableDate` holds a `Date` or a `Date?` (its initializers make no other),
+// so it is `Codable` for every `Value`: no public protocol marks the two
+// types, and neither `Date` nor `Optional` gains a member.
+
+extension CodableDate: Decodable {
   /// Decodes an ISO 8601 date at this wrapper's position.
   public init(from decoder: any Decoder) throws {
     func iso8601() -> FieldReader<Date> {
@@ -58,41 +62,41 @@ extension CodableDate: Decodable where Value: DateConvertibleValue {
       : try SynthesizedCoding.decode(
         Date.self, from: decoder, reader: SynthesizedReaders.reader(of: Self.self, iso8601))
     self.init(
-      value: Value.wrapping(date), key: nil, options: [], hasDefault: false, codec: nil)
+      value: DateSlot.wrapping(date, as: Value.self), key: nil, options: [], hasDefault: false,
+      codec: nil)
   }
 }
 
-extension CodableDate: Encodable where Value: DateConvertibleValue {
+extension CodableDate: Encodable {
   /// Encodes the date as ISO 8601 (`null` for `nil`) at this wrapper's position.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
-    guard let date = try SynthesizedCoding.value(of: storage, in: encoder).dateValue else {
+    let value = try SynthesizedCoding.value(of: storage, in: encoder)
+    guard let date = DateSlot.date(of: value) else {
       return try container.encodeNil()
     }
     try container.encode(try DateCodingStrategy.iso8601.reverse(date))
   }
 }
 
-/// `Date` or `Date?`: the values a ``CodableDate`` holds.
-public protocol DateConvertibleValue {
-  /// The date, or `nil`.
-  var dateValue: Date? { get }
-  /// The value holding `date`.
-  static func wrapping(_ date: Date?) -> Self?
-}
+/// Converts between a ``CodableDate``'s value (`Date` or `Date?`) and a `Date?`.
+enum DateSlot {
+  /// `date` as a `Value`: a `Date?` holds it as it is; a `Date` holds it
+  /// unless it is `nil`.
+  static func wrapping<Value>(_ date: Date?, as type: Value.Type) -> Value? {
+    // safe: each cast converts to the type `Value` was just found to be.
+    if Value.self == Date?.self { return unsafeBitCast(date, to: Value.self) }
+    if Value.self == Date.self, let date { return unsafeBitCast(date, to: Value.self) }
+    return nil
+  }
 
-extension Date: DateConvertibleValue {
-  /// The date itself.
-  public var dateValue: Date? { self }
-  /// `date`, if there is one.
-  public static func wrapping(_ date: Date?) -> Date? { date }
-}
-
-extension Optional: DateConvertibleValue where Wrapped == Date {
-  /// The date, or `nil`.
-  public var dateValue: Date? { self }
-  /// `date` as an optional.
-  public static func wrapping(_ date: Date?) -> Date?? { .some(date) }
+  /// The date a `Date` or a `Date?` holds.
+  static func date<Value>(of value: Value) -> Date? {
+    // safe: each cast converts from the type `Value` was just found to be.
+    if Value.self == Date?.self { return unsafeBitCast(value, to: Date?.self) }
+    if Value.self == Date.self { return unsafeBitCast(value, to: Date.self) }
+    return nil
+  }
 }
 
 // MARK: - KodableTransformable
@@ -145,14 +149,15 @@ extension KeyedDecodingContainer {
 
   /// Decodes a ``CodableDate`` in a synthesized `Codable` type: a `Date?` that
   /// is missing or `null` is `nil`; a `Date` is required.
-  public func decode<Value: DateConvertibleValue>(
-    _ type: CodableDate<Value>.Type, forKey key: Key
-  ) throws -> CodableDate<Value> {
+  public func decode<Value>(_ type: CodableDate<Value>.Type, forKey key: Key) throws
+    -> CodableDate<Value>
+  {
     try SynthesizedCoding.wrapper(
       type, in: self, forKey: key, canBeAbsent: Value.self == Date?.self
     ) {
       CodableDate(
-        value: Value.wrapping(nil), key: nil, options: [], hasDefault: false, codec: nil)
+        value: DateSlot.wrapping(nil, as: Value.self), key: nil, options: [], hasDefault: false,
+        codec: nil)
     }
   }
 }
@@ -191,10 +196,10 @@ extension KeyedEncodingContainer {
 
   /// Encodes a ``CodableDate`` in a synthesized `Codable` type as ISO 8601,
   /// leaving out `nil`.
-  public mutating func encode<Value: DateConvertibleValue>(
-    _ value: CodableDate<Value>, forKey key: Key
-  ) throws {
-    guard let date = value.storage.current?.dateValue else { return }
+  public mutating func encode<Value>(_ value: CodableDate<Value>, forKey key: Key) throws {
+    guard let current = value.storage.current, let date = DateSlot.date(of: current) else {
+      return
+    }
     try encode(try DateCodingStrategy.iso8601.reverse(date), forKey: key)
   }
 }

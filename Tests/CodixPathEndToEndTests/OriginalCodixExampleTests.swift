@@ -2,7 +2,7 @@ import CodixPath
 import Foundation
 import Testing
 
-// Every example of the CodixPath README (seed 001), with its typos fixed
+// Every example of the original Codix README, with its typos fixed
 // (`components[1]`, `response`, the missing comma), imported through
 // `CodixPath` only.
 

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Every failure of one decode, from
-/// ``CodixTopLevelDecoder/decodeCollectingErrors(_:from:at:limit:)``: a payload
+/// `decodeCollectingErrors(_:from:at:limit:)`: a payload
 /// wrong in five places reports all five at once.
 ///
 /// ```swift
 /// do {
 ///   let page = try JSONDecoder().decodeCollectingErrors(Page.self, from: data)
-/// } catch let errors as CodixErrors {
+/// } catch let errors as CodixCollectedErrors {
 ///   print(errors)  // 3 problems decoding Page: 1. … 2. … 3. …
 /// }
 /// ```
-public struct CodixErrors: Error, Sendable, CustomStringConvertible {
+public struct CodixCollectedErrors: Error, Sendable, CustomStringConvertible {
   /// The failures kept, in the order decoding met them (at most the limit).
   public let errors: [CodixError]
   /// How many failures there were, including those past the limit.
@@ -76,7 +76,7 @@ extension CodixTopLevelDecoder {
   /// at the first failure: every wrapper model reports each failing
   /// property, arrays of them each failing element, nested models what fails
   /// inside; a path-style `init(from:)` stops at its own first failure and
-  /// its siblings go on. Throws one ``CodixErrors`` that lists them all.
+  /// its siblings go on. Throws one ``CodixCollectedErrors`` that lists them all.
   ///
   /// ```swift
   /// let page = try JSONDecoder().decodeCollectingErrors(Page.self, from: data)
@@ -87,7 +87,7 @@ extension CodixTopLevelDecoder {
   ///   - data: The whole document.
   ///   - path: Where the value is in the document; the root by default.
   ///   - limit: How many failures to keep (all are counted).
-  /// - Throws: ``CodixErrors`` when anything failed.
+  /// - Throws: ``CodixCollectedErrors`` when anything failed.
   public func decodeCollectingErrors<T: Decodable>(
     _ type: T.Type, from data: Data, at path: Path = .root, limit: Int = 100
   ) throws -> T {
@@ -101,7 +101,7 @@ extension CodixTopLevelDecoder {
       collection.record(CodixError.wrap(error, at: path))
     }
     guard collection.count == 0, let value else {
-      throw CodixErrors(
+      throw CodixCollectedErrors(
         errors: collection.errors, count: max(collection.count, 1),
         typeName: TypeNames.display(T.self))
     }

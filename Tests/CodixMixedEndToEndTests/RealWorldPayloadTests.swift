@@ -3,7 +3,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// The real-world Codable scenarios of seed 004, each solved twice: once in the
+// The real-world Codable scenarios, each solved twice: once in the
 // path style (`init(from:)` with `decoder.decode(at:)`) and once in the
 // wrapper style (`Kodable` with `@Coding`), from the same JSON fixtures. The
 // last section mixes both styles in one model.
@@ -71,7 +71,7 @@ extension PathStyle {
     }
   }
 
-  /// Seed 004, scenario 1, method a: an enum with associated values, chosen by `type`.
+  /// Scenario 1, method a: an enum with associated values, chosen by `type`.
   enum Target: Decodable, Equatable, Sendable {
     case song(Song)
     case user(User)

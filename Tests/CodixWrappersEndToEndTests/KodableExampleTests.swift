@@ -2,7 +2,7 @@ import CodixWrappers
 import Foundation
 import Testing
 
-// Every example of the Kodable README (seed 003), typos fixed (quoted JSON
+// Every example of the Kodable README, typos fixed (quoted JSON
 // keys and values, `trimmedNilIfEmpty`, a missing `try`), imported through
 // `CodixWrappers` only. `KodableError` is now `CodixError`.
 

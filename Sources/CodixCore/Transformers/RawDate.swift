@@ -2,7 +2,7 @@
 ///
 /// ``DateCodingStrategy`` reads either, so `.timestamp` accepts `978307200`
 /// and `"978307200"` alike.
-public enum DateValue: Codable, Hashable, Sendable {
+public enum RawDate: Codable, Hashable, Sendable {
   /// A date written as text.
   case string(String)
   /// A date written as a number.
@@ -27,3 +27,6 @@ public enum DateValue: Codable, Hashable, Sendable {
     }
   }
 }
+
+/// The name ``RawDate`` had in Codix 0.1.
+public typealias DateValue = RawDate

@@ -1,0 +1,1 @@
+../ViewAndWrapperModel/main.swift

@@ -33,6 +33,11 @@ import Foundation
 // reused without counting: on twitter.json the decode reads about 0.2 MiB
 // without the trim and about 1 MiB with it.)
 //
+// Between processes running the same code, the peak moves by about ±3% and
+// the figure with what is kept by about ±7% (addresses are randomized, and
+// so is where the runtime's tables land): each case is measured in three
+// processes (one in a quick run), and the medians are shown.
+//
 // A decoder could lower that peak by keeping the last document alive between
 // decodes (it is then part of the resident size before the next one), so a
 // second figure, "with what is kept", is the same high-water mark above the
@@ -254,22 +259,26 @@ struct MemoryUse {
 /// Every case's peak memory measured in this run, for the table of targets.
 @MainActor var memoryUses: [MemoryUse] = []
 
-/// Measures the peak memory of each case of `scenarios`, each in a process of
-/// its own, and prints it with its ratio to its baseline case's.
-/// `onlyTheFirstPair` measures the first two cases of the first scenario.
+/// Measures the peak memory of each case of `scenarios`, each in processes
+/// of its own (the median of `processes`), and prints it with its ratio to
+/// its baseline case's. `onlyTheFirstPair` measures the first two cases of
+/// the first scenario.
 @MainActor
-func reportMemory(of scenarios: [Scenario], onlyTheFirstPair: Bool) throws {
+func reportMemory(of scenarios: [Scenario], processes: Int, onlyTheFirstPair: Bool) throws {
   let chosen = onlyTheFirstPair ? Array(scenarios.prefix(1)) : scenarios
   guard !chosen.isEmpty else { return }
   print(
-    "\nPeak memory of one decode (MiB), each case in a process of its own, median of 3 decodes "
-      + "after a first: above the resident size just before the decode, and above it before the "
-      + "first decode (with what that decode kept: code, tables, caches); Memory.swift explains")
+    "\nPeak memory of one decode (MiB), each case in processes of its own, median of 3 decodes "
+      + "after a first in each of \(processes) processes: above the resident size just before the "
+      + "decode, and above it before the first decode (with what that decode kept: code, tables, "
+      + "caches); Memory.swift explains")
   for scenario in chosen {
     var cases = selected(scenario.cases)
     if onlyTheFirstPair { cases = Array(cases.prefix(2)) }
     guard !cases.isEmpty else { continue }
-    let figures = try cases.map { try measureMemory(of: $0.name, in: scenario.title) }
+    let figures = try cases.map {
+      try measureMemory(of: $0.name, in: scenario.title, processes: processes)
+    }
     let width = max(28, cases.map(\.name.count).max() ?? 0)
     print("  \(scenario.title)")
     print(
@@ -294,6 +303,18 @@ func reportMemory(of scenarios: [Scenario], onlyTheFirstPair: Bool) throws {
 }
 
 private func mebibytes(_ kibibytes: Int) -> Double { Double(kibibytes) / 1024 }
+
+/// The median figures of `processes` runs of this executable measuring one
+/// case; exits 1 if one fails.
+private func measureMemory(of name: String, in scenario: String, processes: Int) throws
+  -> MemoryFigure
+{
+  let figures = try (0..<processes).map { _ in try measureMemory(of: name, in: scenario) }
+  return MemoryFigure(
+    peak: figures.map(\.peak).sorted()[processes / 2],
+    total: figures.map(\.total).sorted()[processes / 2],
+    firstDecode: figures.contains { $0.firstDecode })
+}
 
 /// Runs this executable again to measure one case; exits 1 if it fails.
 private func measureMemory(of name: String, in scenario: String) throws -> MemoryFigure {

@@ -50,9 +50,11 @@ func baseline(of benchmark: Case, in cases: [Case]) -> Int {
   benchmark.against.flatMap { name in cases.firstIndex { $0.name == name } } ?? 0
 }
 
-/// Times `cases` and prints each one's median and its ratio to its baseline,
-/// with the middle half of the per-round ratios (each round's time over its
-/// baseline's in the same round) to show how far the ratio moves.
+/// Times `cases` and prints each one's median time and its ratio to its
+/// baseline: the median of the per-round ratios (a round's time over its
+/// baseline's in the same round, taken moments apart), which the machine's
+/// speed drifting during a run moves far less than it moves a ratio of two
+/// medians; beside it, the middle half of those ratios, to show the spread.
 @MainActor
 func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) throws {
   guard times(title) else { return }
@@ -64,8 +66,8 @@ func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) thro
   print("\n\(title)")
   for (index, benchmark) in cases.enumerated() {
     let base = baseline(of: benchmark, in: cases)
-    let ratio = medians[index] / medians[base]
     let perRound = zip(samples[index], samples[base]).map { $0 / $1 }.sorted()
+    let ratio = median(perRound)
     let spread = middleHalf(perRound)
     timings.append(
       Timing(
@@ -236,6 +238,9 @@ if let twitter = corpus("twitter.json") {
 // MARK: - Issue 30: CodixJSONDecoder against JSONDecoder (NativeReader.swift)
 
 let readerScenarios = nativeReaderScenarios().filter { runs($0.title) }
+if Document.canadaPath == nil {
+  print("\ncanada.json is in neither Tests/Data nor ../shared/data: its scenario is left out.")
+}
 for reader in readerScenarios {
   // Sanity first: a benchmark of a wrong result is worthless.
   try reader.check()
@@ -243,9 +248,9 @@ for reader in readerScenarios {
     "\(reader.title), median of \(rounds) rounds", reader.cases, rounds: rounds,
     iterations: quick ? reader.iterations.quick : reader.iterations.full)
 }
-// The peak memory of each case, each in a process of its own; a quick run
-// measures only twitter.json's first pair, to prove the measurement works.
-try reportMemory(of: readerScenarios, onlyTheFirstPair: quick)
+// The peak memory of each case, in processes of its own; a quick run measures
+// only twitter.json's first pair, once, to prove the measurement works.
+try reportMemory(of: readerScenarios, processes: quick ? 1 : 3, onlyTheFirstPair: quick)
 printTargets(quick: quick)
 print(
   String(

@@ -252,6 +252,7 @@ for reader in readerScenarios {
 // only twitter.json's first pair, once, to prove the measurement works.
 try reportMemory(of: readerScenarios, processes: quick ? 1 : 3, onlyTheFirstPair: quick)
 printTargets(quick: quick)
+try saveRatios()
 print(
   String(
     format: "\nRun time: %.0f s",

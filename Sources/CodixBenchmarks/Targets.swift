@@ -25,7 +25,8 @@ struct Timing {
 /// higher end of each range): a plain `JSONDecoder` with Codix models, and
 /// the scenarios measured before issue 30. A ratio above its figure plus the
 /// machine's noise (0.03) is a regression. Once `decode(_:from:at:)` reads
-/// through CodixJSONDecoder, its rows (marked "at:") will move down, not up.
+/// through CodixJSONDecoder, the rows that go through it (the generated
+/// payload's, twitter.json's, dotted `decode(_:from:at:)`) will move down.
 /// (On 2026-11-25 the build those figures were taken with, 13fdb4e, read
 /// dates 1.02-1.03x and 0.89-0.90x and wrappers on the generated payload
 /// 1.28x in two runs: compare with a run of the build before,

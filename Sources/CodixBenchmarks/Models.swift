@@ -126,3 +126,36 @@ struct WrapperAddress: Kodable, Equatable {
   @Coding var city: String
   @Coding var zip: String
 }
+
+// MARK: - Synthesized Codable (the generated payload, as most apps declare it)
+
+struct SynthesizedResponse: Codable, Equatable {
+  struct Users: Codable, Equatable {
+    var users: [SynthesizedUser]
+  }
+  var response: Users
+}
+
+struct SynthesizedUser: Codable, Equatable {
+  enum CodingKeys: String, CodingKey {
+    case id, name, email, age, score, role, tags, address, balance
+    case isActive = "is_active"
+    case nickName = "nick_name"
+  }
+  struct Address: Codable, Equatable {
+    var street: String
+    var city: String
+    var zip: String
+  }
+  var id: Int
+  var name: String
+  var email: String
+  var age: Int
+  var score: Double
+  var isActive: Bool
+  var nickName: String
+  var balance: Double
+  var role: String
+  var tags: [String]
+  var address: Address
+}

@@ -8,7 +8,7 @@ import Foundation
 
 // MARK: - Dotted paths into a nested object (the generated payload's users)
 
-struct DottedHandUser: Decodable {
+struct DottedHandUser: Decodable, Equatable {
   enum CodingKeys: String, CodingKey { case id, name, email, address }
   enum AddressKeys: String, CodingKey { case street, city, zip }
   var id: Int
@@ -30,7 +30,7 @@ struct DottedHandUser: Decodable {
   }
 }
 
-struct DottedPathUser: Decodable {
+struct DottedPathUser: Decodable, Equatable {
   var id: Int
   var name: String
   var email: String
@@ -48,7 +48,7 @@ struct DottedPathUser: Decodable {
   }
 }
 
-struct DottedWrapperUser: Kodable {
+struct DottedWrapperUser: Kodable, Equatable {
   @Coding var id: Int
   @Coding var name: String
   @Coding var email: String

@@ -4,7 +4,7 @@ import Foundation
 
 // twitter.json: 100 statuses, each with a nested user and entities.
 
-struct HandStatus: Decodable {
+struct HandStatus: Decodable, Equatable {
   enum CodingKeys: String, CodingKey {
     case id, text, user, entities, lang
     case createdAt = "created_at"
@@ -12,7 +12,7 @@ struct HandStatus: Decodable {
     case favorited
     case replyTo = "in_reply_to_screen_name"
   }
-  struct User: Decodable {
+  struct User: Decodable, Equatable {
     enum CodingKeys: String, CodingKey {
       case id
       case screenName = "screen_name"
@@ -22,8 +22,8 @@ struct HandStatus: Decodable {
     var screenName: String
     var followers: Int
   }
-  struct Entities: Decodable {
-    struct Hashtag: Decodable { var text: String }
+  struct Entities: Decodable, Equatable {
+    struct Hashtag: Decodable, Equatable { var text: String }
     var hashtags: [Hashtag]
   }
   var id: Int
@@ -37,7 +37,7 @@ struct HandStatus: Decodable {
   var entities: Entities
 }
 
-struct PathStatus: Decodable {
+struct PathStatus: Decodable, Equatable {
   var id: Int
   var text: String
   var createdAt: String
@@ -66,7 +66,7 @@ struct PathStatus: Decodable {
   }
 }
 
-struct WrapperStatus: Kodable {
+struct WrapperStatus: Kodable, Equatable {
   @Coding var id: Int
   @Coding var text: String
   @Coding("created_at") var createdAt: String
@@ -79,7 +79,7 @@ struct WrapperStatus: Kodable {
   @Coding("user.followers_count") var followers: Int
   @Coding("entities.hashtags") var hashtags: [Tag]
 
-  struct Tag: Kodable {
+  struct Tag: Kodable, Equatable {
     @Coding var text: String
   }
 }

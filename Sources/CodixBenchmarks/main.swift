@@ -3,15 +3,27 @@ import CodixWrappers
 import Foundation
 
 // Decodes the same documents with hand-written Codable and with each Codix
-// style, in one run, and prints each style's time as a ratio to hand-written.
+// style, in one run, and prints each style's time as a ratio to hand-written;
+// then issue 30's comparisons of CodixJSONDecoder with JSONDecoder
+// (NativeReader.swift), the peak memory of each of those (Memory.swift) and
+// a table of the targets (Targets.swift).
 // Run in release: swift run -c release codix-benchmarks
 
 struct Case {
   let name: String
+  /// The case this one's time is a ratio to; the scenario's first when nil.
+  var against: String? = nil
+  /// The largest ratio issue 30 allows this case (the table of targets, Targets.swift).
+  var target: Double? = nil
+  /// The document `run` reads, loaded before a memory measurement takes its
+  /// baseline (Memory.swift); nil for a case that loads nothing on first use.
+  var input: Document? = nil
   let run: () throws -> Int
 }
 
-func measure(_ cases: [Case], rounds: Int, iterations: Int) throws -> [Double] {
+/// The time of one iteration of each case, in ms, one sample per round.
+/// Rounds interleave the cases, so a slow moment of the machine falls on all of them.
+func measure(_ cases: [Case], rounds: Int, iterations: Int) throws -> [[Double]] {
   var samples = Array(repeating: [Double](), count: cases.count)
   for _ in 0..<rounds {
     for (index, benchmark) in cases.enumerated() {
@@ -23,35 +35,83 @@ func measure(_ cases: [Case], rounds: Int, iterations: Int) throws -> [Double] {
       if checksum == 0 { print("", terminator: "") }
     }
   }
-  return samples.map { $0.sorted()[$0.count / 2] }
+  return samples
 }
 
+/// The cases `--only` keeps (names joined by "|": "hand-written|CodixPath, plain").
+func selected(_ cases: [Case]) -> [Case] {
+  guard let only else { return cases }
+  let names = only.split(separator: "|").map(String.init)
+  return cases.filter { benchmark in names.contains { benchmark.name.contains($0) } }
+}
+
+/// The position in `cases` of the case `benchmark`'s ratio is taken to.
+func baseline(of benchmark: Case, in cases: [Case]) -> Int {
+  benchmark.against.flatMap { name in cases.firstIndex { $0.name == name } } ?? 0
+}
+
+/// Times `cases` and prints each one's median time and its ratio to its
+/// baseline: the median of the per-round ratios (a round's time over its
+/// baseline's in the same round, taken moments apart), which the machine's
+/// speed drifting during a run moves far less than it moves a ratio of two
+/// medians; beside it, the middle half of those ratios, to show the spread.
+@MainActor
 func report(_ title: String, _ cases: [Case], rounds: Int, iterations: Int) throws {
-  guard runs(title) else { return }
-  var cases = cases
-  if let only {
-    // Several cases: names joined by "|" ("hand-written|CodixPath, plain").
-    let names = only.split(separator: "|").map(String.init)
-    cases = cases.filter { benchmark in names.contains { benchmark.name.contains($0) } }
-  }
-  let medians = try measure(cases, rounds: rounds, iterations: iterations)
+  guard times(title) else { return }
+  let cases = selected(cases)
+  guard !cases.isEmpty else { return }
+  let samples = try measure(cases, rounds: rounds, iterations: iterations)
+  let medians = samples.map(median)
+  let width = max(28, cases.map(\.name.count).max() ?? 0)
   print("\n\(title)")
-  for (benchmark, median) in zip(cases, medians) {
-    let ratio = median / medians[0]
-    let name = benchmark.name.padding(toLength: 28, withPad: " ", startingAt: 0)
-    print("  \(name) \(String(format: "%8.3f", median)) ms   \(String(format: "%.2f", ratio))x")
+  for (index, benchmark) in cases.enumerated() {
+    let base = baseline(of: benchmark, in: cases)
+    let perRound = zip(samples[index], samples[base]).map { $0 / $1 }.sorted()
+    let ratio = median(perRound)
+    let spread = middleHalf(perRound)
+    timings.append(
+      Timing(
+        scenario: title, name: benchmark.name, median: medians[index], ratio: ratio,
+        spread: index == base ? nil : spread))
+    var line = "  " + benchmark.name.padding(toLength: width, withPad: " ", startingAt: 0)
+    line += " \(String(format: "%8.3f", medians[index])) ms   \(String(format: "%.2f", ratio))x"
+    if index != base {
+      line += String(format: "  (%.2f-%.2f)", spread.low, spread.high)
+      if base != 0 { line += "  of \(cases[base].name)" }
+    }
+    print(line)
   }
+}
+
+/// The median of `values` (the upper one of an even count).
+func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+/// The first and third quartiles of sorted `values` (nearest rank): with
+/// three values, the smallest and the largest.
+func middleHalf(_ sorted: [Double]) -> (low: Double, high: Double) {
+  let cut = (sorted.count - 1) / 4
+  return (sorted[cut], sorted[sorted.count - 1 - cut])
 }
 
 let quick = CommandLine.arguments.contains("--quick")
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
+/// Only the peak memory of issue 30's cases, no timing.
+let memoryOnly = CommandLine.arguments.contains("--memory")
 let scenario = CommandLine.arguments.firstIndex(of: "--scenario").map {
   CommandLine.arguments[$0 + 1]
 }
 let rounds = quick ? 3 : 15
+let runStart = DispatchTime.now().uptimeNanoseconds
 
 /// Whether the scenario titled `title` runs (`--scenario` picks by title, for profiling).
 func runs(_ title: String) -> Bool { scenario.map { title.contains($0) } ?? true }
+/// Whether the scenario titled `title` is timed in this run (not with `--memory`).
+func times(_ title: String) -> Bool { !memoryOnly && runs(title) }
+
+// A child process started by `reportMemory` measures one case and exits (Memory.swift).
+if let request = MemoryRequest(CommandLine.arguments) {
+  exit(measureMemoryInThisProcess(request, of: nativeReaderScenarios()))
+}
 let payload = Payload.make(count: 2_000)
 let decoder = JSONDecoder()
 
@@ -137,7 +197,7 @@ try report(
 let oneUser = Data(
   #"{"id": 1, "name": "a", "email": "e", "age": 2, "score": 1.5, "is_active": true, "nick_name": "n", "balance": 2.5, "role": "r", "tags": ["t"], "address": {"city": "c", "zip": "z"}}"#
     .utf8)
-if runs("First decode of a new 12-property type") {
+if times("First decode of a new 12-property type") {
   // Hand-written types first: the wrapper types then do not pay for the
   // Foundation code both share on its first run.
   let handColds = try coldDecodeMicroseconds(of: oneUser, handWritten: true).sorted()
@@ -174,3 +234,26 @@ if let twitter = corpus("twitter.json") {
   print("\nTests/Data/twitter.json not found: the real-data benchmark cannot run.")
   exit(1)
 }
+
+// MARK: - Issue 30: CodixJSONDecoder against JSONDecoder (NativeReader.swift)
+
+let readerScenarios = nativeReaderScenarios().filter { runs($0.title) }
+if Document.canadaPath == nil {
+  print("\ncanada.json is in neither Tests/Data nor ../shared/data: its scenario is left out.")
+}
+for reader in readerScenarios {
+  // Sanity first: a benchmark of a wrong result is worthless.
+  try reader.check()
+  try report(
+    "\(reader.title), median of \(rounds) rounds", reader.cases, rounds: rounds,
+    iterations: quick ? reader.iterations.quick : reader.iterations.full)
+}
+// The peak memory of each case, in processes of its own; a quick run measures
+// only twitter.json's first pair, once, to prove the measurement works.
+try reportMemory(of: readerScenarios, processes: quick ? 1 : 3, onlyTheFirstPair: quick)
+printTargets(quick: quick)
+try saveRatios()
+print(
+  String(
+    format: "\nRun time: %.0f s",
+    Double(DispatchTime.now().uptimeNanoseconds - runStart) / 1e9))

@@ -334,7 +334,7 @@ private let unknownTargetJSON = json(
     #expect(error.found == #""video""#)
     #expect(
       error.headline.hasSuffix(
-        #"results[0].target_object.type: data corrupted, expected one of "song", "user", found "video""#
+        #"results[0].target_object.type (line 7, column 17): data corrupted, expected one of "song", "user", found "video""#
       ))
   }
 }

@@ -138,7 +138,8 @@ struct User: Decodable {
     #expect(error.message == "Can not transform eur:4500 to Enum Salary")
     #expect(
       error.description.hasPrefix(
-        #"User at response.users[0].salary: transform failed, expected Salary, found "eur:4500""#))
+        #"User at response.users[0].salary (line 12, column 19): transform failed, expected Salary, found "eur:4500""#
+      ))
   }
 }
 

@@ -95,7 +95,8 @@ private struct Probe: Decodable {
     })
   #expect(named.typeName == "Probe")
   #expect(
-    named.description.hasPrefix(#"Probe at a.missing: type mismatch, expected Int, found "x""#))
+    named.description.hasPrefix(
+      #"Probe at a.missing (line 1, column 27): type mismatch, expected Int, found "x""#))
 }
 
 @Test func aNullRequiredValueIsValueNotFound() throws {

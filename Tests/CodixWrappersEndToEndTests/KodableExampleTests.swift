@@ -51,7 +51,9 @@ private let userJSON = json(
     #expect(error.typeName == "User")
     #expect(error.property == "zipCode")
     #expect(error.path == "address.zipCode")
-    #expect(error.headline == "User.zipCode at address.zipCode: key not found, expected Int")
+    #expect(
+      error.headline
+        == "User.zipCode at address.zipCode (line 1, column 32): key not found, expected Int")
   }
 }
 

@@ -141,14 +141,21 @@ package struct NativeSpot {
   /// DecodingError JSONDecoder would.
   @inline(__always)
   package func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    if index == JSONReader.missing, let key = missingKey {
-      throw DecodingError.keyNotFound(
+    if index == JSONReader.missing { try throwIfMissing() }
+    return try reader.unwrap(type, at: index, place)
+  }
+
+  /// Throws the error JSONDecoder throws for a missing key, when this spot
+  /// is one.
+  private func throwIfMissing() throws {
+    guard let key = missingKey else { return }
+    throw reader.fail(
+      .keyNotFound(
         CodixKey(key),
         DecodingError.Context(
           codingPath: Array(codingPath.dropLast()),
-          debugDescription: "No value associated with key \(CodixKey(key)) (\"\(key)\")."))
-    }
-    return try reader.unwrap(type, at: index, place)
+          debugDescription: "No value associated with key \(CodixKey(key)) (\"\(key)\").")),
+      at: object)
   }
 
   /// Decodes the value as `T`; `nil` when it is missing or `null`.
@@ -160,13 +167,15 @@ package struct NativeSpot {
 
   /// The value as a keyed container (for code that reads containers).
   package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
-    try reader.keyedContainer(
+    try throwIfMissing()
+    return try reader.keyedContainer(
       at: index, keyedBy: CodixKey.self, anchor: place.anchor, tail: place.asTail)
   }
 
   /// The value as an unkeyed container.
   package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    try reader.unkeyedContainer(at: index, anchor: place.anchor, tail: place.asTail)
+    try throwIfMissing()
+    return try reader.unkeyedContainer(at: index, anchor: place.anchor, tail: place.asTail)
   }
 
   /// A decoder at the value (a new reader standing there).

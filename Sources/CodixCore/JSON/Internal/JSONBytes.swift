@@ -39,7 +39,9 @@ final class JSONBytes {
   }
 
   /// A view of the bytes, valid while this object lives: callers hold it.
-  var view: ByteView { ByteView(base: UnsafePointer(storage.baseAddress.unsafelyUnwrapped), count: count) }
+  var view: ByteView {
+    ByteView(base: UnsafePointer(storage.baseAddress.unsafelyUnwrapped), count: count)
+  }
 }
 
 /// Reads a document's bytes by offset. Offsets up to `count + tailLength`

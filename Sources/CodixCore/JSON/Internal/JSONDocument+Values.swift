@@ -35,7 +35,8 @@ extension JSONDocument {
   private func stringLength(from start: Int) -> Int {
     var index = start
     while bytes[index] != UInt8(ascii: "\"") {
-      index += bytes[index] == UInt8(ascii: "\\") ? (bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2) : 1
+      index +=
+        bytes[index] == UInt8(ascii: "\\") ? (bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2) : 1
     }
     return index - start
   }
@@ -107,7 +108,8 @@ extension JSONDocument {
             index += 6
             scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
           } else if (0xDC00..<0xE000).contains(unit) {
-            throw ReaderError(.invalidUnicode(text(content, escapeStart, 6)), at: start + escapeStart)
+            throw ReaderError(
+              .invalidUnicode(text(content, escapeStart, 6)), at: start + escapeStart)
           }
           // safe: surrogates were handled above, so the value is a scalar.
           UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { output.append($0) }
@@ -177,7 +179,8 @@ extension JSONDocument {
   }
 
   /// The number at `index` as `T`.
-  func floatingPoint<T: JSONFloatingPoint>(at index: Int, as type: T.Type) throws(ReaderError) -> T {
+  func floatingPoint<T: JSONFloatingPoint>(at index: Int, as type: T.Type) throws(ReaderError) -> T
+  {
     let entry = entry(index)
     return try JSONNumberText.floatingPoint(numberBytes(at: index), as: T.self, at: entry.offset)
   }

@@ -74,7 +74,8 @@ extension JSONReader {
         let key = document.entry(candidate)
         if key.has(JSONTape.Flag.escaped) || key.isSaturated { return false }
         let fingerprint = self.fingerprint(of: candidate)
-        var slot = Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots - 1)
+        var slot =
+          Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots - 1)
         while table[slot] >= 0 {
           let other = table[slot]
           if fingerprint == self.fingerprint(of: other),

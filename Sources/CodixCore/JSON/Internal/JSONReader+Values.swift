@@ -300,7 +300,8 @@ extension JSONReader {
       throw fail(
         .dataCorrupted(
           DecodingError.Context(
-            codingPath: codingPath, debugDescription: "Expected date string to be ISO8601-formatted."
+            codingPath: codingPath,
+            debugDescription: "Expected date string to be ISO8601-formatted."
           )), at: index, path: Path(codingPath: place.path(in: self)))
     case .custom(let read):
       return try enter(index, place) { try read(self) }
@@ -363,7 +364,8 @@ extension JSONReader {
     guard tag(of: index) == .number else {
       throw fail(
         .typeMismatch(
-          Decimal.self, DecodingError.Context(codingPath: place.path(in: self), debugDescription: "")
+          Decimal.self,
+          DecodingError.Context(codingPath: place.path(in: self), debugDescription: "")
         ), at: index)
     }
     do {

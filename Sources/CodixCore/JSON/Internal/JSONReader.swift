@@ -113,7 +113,8 @@ final class JSONReader: Decoder {
   }
 
   func offset(of index: Int) -> Int {
-    index == Self.missing ? (value == Self.missing ? 0 : document.entry(value).offset)
+    index == Self.missing
+      ? (value == Self.missing ? 0 : document.entry(value).offset)
       : document.entry(index).offset
   }
 
@@ -133,7 +134,8 @@ final class JSONReader: Decoder {
         type,
         DecodingError.Context(
           codingPath: path(),
-          debugDescription: "Expected to decode \(type) but found \(kindDescription(of: index)) instead."
+          debugDescription:
+            "Expected to decode \(type) but found \(kindDescription(of: index)) instead."
         )), at: index)
   }
 

@@ -12,7 +12,24 @@ extension Navigator {
   package static func decodeNatively<T: Decodable, D: Decoder>(
     _ type: T.Type, at path: Path, in decoder: D
   ) throws(CodixError) -> T? {
-    guard let spot = NativeSpot.root(of: decoder) else { return nil }
+    guard let reader = JSONReader.of(decoder) else { return nil }
+    return try decodeOnTape(type, at: path, in: reader)
+  }
+
+  /// Decodes `T` at `path` below `reader`'s value.
+  static func decodeOnTape<T: Decodable>(
+    _ type: T.Type, at path: Path, in reader: JSONReader
+  ) throws(CodixError) -> T {
+    if let (index, place) = reader.presentValue(at: path) {
+      do {
+        return try reader.unwrap(type, at: index, place)
+      } catch {
+        var cursor = Cursor.native(NativeSpot(reader: reader, index: index, place: place))
+        throw failure(error, decoding: type, at: &cursor)
+      }
+    }
+    let spot = NativeSpot(
+      reader: reader, index: reader.value, place: Place(PathAnchor(reader), nil, nil))
     switch try walk(path, from: spot) {
     case .present(var cursor):
       guard let value = try decode(type, at: &cursor, ifPresent: false) else {

@@ -299,12 +299,23 @@ package enum Navigator {
       if !ifPresent, let absence = Absence.explaining(error, at: cursor) {
         throw absence.error(expected: TypeNames.display(type))
       }
-      var codix = enriched(error, at: cursor)
-      let path = cursor.path
-      if codix.expected == nil, codix.path == path { codix.expected = TypeNames.display(type) }
-      codix.attribute(insideValueOf: type, at: path)
-      throw codix
+      throw failure(error, decoding: type, at: &cursor)
     }
+  }
+
+  /// The report of `error`, thrown decoding `T` at `cursor`: an absent value
+  /// as such, anything else enriched and claimed by `T`'s model.
+  package static func failure<T>(_ error: any Error, decoding type: T.Type, at cursor: inout Cursor)
+    -> CodixError
+  {
+    if let absence = Absence.explaining(error, at: cursor) {
+      return absence.error(expected: TypeNames.display(type))
+    }
+    var codix = enriched(error, at: cursor)
+    let path = cursor.path
+    if codix.expected == nil, codix.path == path { codix.expected = TypeNames.display(type) }
+    codix.attribute(insideValueOf: type, at: path)
+    return codix
   }
 
   /// Decodes `From` at `path` and converts it with `transformer`.

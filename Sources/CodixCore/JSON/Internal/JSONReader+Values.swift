@@ -166,14 +166,22 @@ extension JSONReader {
   func enter<R>(_ index: Int, _ place: Place, _ body: () throws -> R)
     rethrows -> R
   {
-    guard let key = place.key else { return try body() }
+    guard let key = place.key else {
+      guard place.via != nil else { return try body() }
+      return try enterSlowly(index, place, body)
+    }
     if place.tail == nil, place.via == nil, place.anchor.depth == frames.count,
       place.anchor.depth == 0 || frames[place.anchor.depth - 1].value == place.anchor.value
     {
       return try with(index, key: key, body)
     }
-    // A nested container's value, or a container kept past its value:
-    // stand at its whole path for the span of `body`.
+    return try enterSlowly(index, place, body)
+  }
+
+  /// `enter` for a nested container's value, a container kept past its
+  /// value, or a value a Codix path reached: the reader stands at its whole
+  /// path for the span of `body`.
+  private func enterSlowly<R>(_ index: Int, _ place: Place, _ body: () throws -> R) rethrows -> R {
     let savedFrames = frames
     let savedValue = value
     frames = pathFrames(place.anchor, place.tail)
@@ -182,7 +190,12 @@ extension JSONReader {
       // anchored at them).
       frames += via.keys.map { Frame(key: .key($0), value: JSONReader.missing) }
     }
-    frames.append(Frame(key: key, value: index))
+    if let key = place.key {
+      frames.append(Frame(key: key, value: index))
+    } else if !frames.isEmpty {
+      // The last step of the path is the value's own frame.
+      frames[frames.count - 1].value = index
+    }
     value = index
     defer {
       frames = savedFrames

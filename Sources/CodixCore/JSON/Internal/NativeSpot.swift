@@ -207,10 +207,53 @@ extension JSONReader {
   @inline(__always)
   static func of<D: Decoder>(_ decoder: D) -> JSONReader? {
     if D.self == JSONReader.self {
-      // The static type is the reader's own (a final class).
+      // `D` is this final class: the value is one reference of this type.
       return unsafeDowncast(decoder as AnyObject, to: JSONReader.self)
     }
     return (decoder as any Decoder) as? JSONReader
+  }
+
+  /// The value at a path of keys only (one key, or keys joined by dots)
+  /// below the reader's value, with its place: `nil` when the path has
+  /// indexes or a wildcard, or when a step finds no value (the general walk
+  /// then says why).
+  @inline(__always)
+  func presentValue(at path: Path) -> (index: Int, place: Place)? {
+    let anchor = PathAnchor(self)
+    switch path.storage {
+    case .key(let key):
+      guard tag(of: value) == .object, let found = codixMember(of: value, key: key) else {
+        return nil
+      }
+      return (found, Place(anchor, nil, .key(CodixKey(key))))
+    case .dotted(let text):
+      var current = value
+      var steps = 0
+      let defaultKeys: Bool
+      if case .useDefaultKeys = options.keyDecodingStrategy { defaultKeys = true } else {
+        defaultKeys = false
+      }
+      let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+        var start = 0
+        for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x2E {
+          guard tag(of: current) == .object else { return false }
+          let key = UnsafeBufferPointer(rebasing: bytes[start..<position])
+          let member =
+            defaultKeys
+            ? member(of: current, bytes: key)
+            : codixMember(of: current, key: String(decoding: key, as: UTF8.self))
+          guard let member else { return false }
+          current = member
+          steps += 1
+          start = position + 1
+        }
+        return true
+      }
+      guard found == true else { return nil }
+      return (current, Place(anchor, nil, nil, via: PathSteps(path, count: steps)))
+    default:
+      return nil
+    }
   }
 
   /// A member by a key of a Codix path: as the key strategy converts the

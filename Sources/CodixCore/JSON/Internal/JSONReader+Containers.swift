@@ -30,7 +30,12 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   @inline(__always)
   private func find(_ key: Key) -> Int? {
-    reader.member(of: object, key: key.stringValue, converted: converted)
+    if Key.self == CodixKey.self {
+      // Codix's own keys (paths, wrapper fields) are found as the key
+      // strategy converts the document's keys, or else as it writes them.
+      return reader.codixMember(of: object, key: key.stringValue, converted: converted)
+    }
+    return reader.member(of: object, key: key.stringValue, converted: converted)
   }
 
   @inline(__always)
@@ -176,18 +181,14 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func superDecoder() throws -> any Decoder {
-    decoder(at: CodixKey("super"))
-  }
-
-  func superDecoder(forKey key: Key) throws -> any Decoder {
-    decoder(at: key)
+    let key = CodixKey("super")
+    let index = reader.member(of: object, key: key.stringValue, converted: converted)
+    return reader.decoder(at: index ?? JSONReader.missing, path: codingPath + [key])
   }
 
   /// A new decoder at the value of `key`, or at `null` when it is missing.
-  private func decoder(at key: some CodingKey) -> any Decoder {
-    let index =
-      reader.member(of: object, key: key.stringValue, converted: converted) ?? JSONReader.missing
-    return reader.decoder(at: index, path: codingPath + [key])
+  func superDecoder(forKey key: Key) throws -> any Decoder {
+    reader.decoder(at: find(key) ?? JSONReader.missing, path: codingPath + [key])
   }
 }
 

@@ -260,7 +260,12 @@ extension JSONReader {
   /// document's keys, or else as the document writes them.
   @inline(__always)
   func codixMember(of object: Int, key: String) -> Int? {
-    if let found = member(of: object, key: key, converted: convertedKeysIfCustom(of: object)) {
+    codixMember(of: object, key: key, converted: convertedKeysIfCustom(of: object))
+  }
+
+  /// ``codixMember(of:key:)`` with the object's keys already converted.
+  func codixMember(of object: Int, key: String, converted: ConvertedKeys?) -> Int? {
+    if let found = member(of: object, key: key, converted: converted) {
       return found
     }
     if case .useDefaultKeys = options.keyDecodingStrategy { return nil }

@@ -9,57 +9,59 @@ package final class CachedContainer {
   /// The decoder the container was opened from, asked how it spells keys
   /// after the first missed key (see `KeySpelling`).
   private let decoder: any Decoder
-  /// Whether the decoder renames the document's keys from snake case: a key
-  /// written as the JSON spells it is then looked up again as the decoder
-  /// spells it. Worked out on first use.
-  package private(set) lazy var convertsKeys = KeySpelling.convertsFromSnakeCase(decoder)
+  /// The container of the object this one was opened at, with its key:
+  /// `nil` for a decoder's own value. Reads this object's keys as written.
+  private let parent: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)?
 
   /// The first object opened at a key of this one (most models nest one
-  /// object per level), kept inline: no array per decoded object.
-  ///
-  /// This entry owns the entries opened below it through one count each,
-  /// taken when the entry is opened and given back in `deinit`: reads hand
-  /// them out without counting.
-  @exclusivity(unchecked) private var firstNested: (key: String, entry: Unmanaged<CachedContainer>)?
+  /// object per level), kept inline: no array per decoded object. Strong
+  /// references the compiler counts: a read holds the entry it reads from,
+  /// whatever the decode it calls does to the cache.
+  private var firstNested: (key: String, entry: CachedContainer)?
   /// The objects opened at other keys, in the order first asked for.
-  @exclusivity(unchecked) private var moreNested:
-    [(key: String, entry: Unmanaged<CachedContainer>)] = []
+  private var moreNested: [(key: String, entry: CachedContainer)] = []
 
   /// The container of the value `decoder` is at.
   init(of decoder: any Decoder) throws {
     container = try decoder.container(keyedBy: CodixKey.self)
     self.decoder = decoder
+    parent = nil
   }
 
-  private init(_ container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder) {
+  private init(
+    _ container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder,
+    parent: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)
+  ) {
     self.container = container
     self.decoder = decoder
+    self.parent = parent
   }
 
-  deinit {
-    firstNested?.entry.release()
-    for nested in moreNested { nested.entry.release() }
+  /// `key` as this object stores it: under the decoder's spelling when the
+  /// decoder renames keys from snake case and `key` is missing (see
+  /// `KeySpelling`).
+  package func stored(_ key: CodixKey) -> CodixKey {
+    KeySpelling.stored(key, in: container, decoder: decoder) {
+      if let parent { return KeySpelling.writtenKeys(at: parent.key, in: parent.container) }
+      return KeySpelling.writtenKeys(of: decoder)
+    }
   }
 
   /// The container of the object at `key`, opened once for this object.
   package func nested(_ key: String) throws -> CachedContainer {
-    try unretainedNested(key).takeUnretainedValue()
-  }
-
-  /// ``nested(_:)``, without a count: valid while this entry lives.
-  package func unretainedNested(_ key: String) throws -> Unmanaged<CachedContainer> {
     if let firstNested, firstNested.key == key { return firstNested.entry }
     for nested in moreNested where nested.key == key { return nested.entry }
     let nested: KeyedDecodingContainer<CodixKey>
+    var stored = CodixKey(key)
     do {
-      nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
+      nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: stored)
     } catch {
       // Missing, or stored under the decoder's spelling of the key.
-      let respelled = KeySpelling.stored(CodixKey(key), in: container) { convertsKeys }
-      guard respelled.stringValue != key else { throw error }
-      nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: respelled)
+      stored = self.stored(stored)
+      guard stored.stringValue != key else { throw error }
+      nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: stored)
     }
-    let entry = Unmanaged.passRetained(CachedContainer(nested, decoder: decoder))
+    let entry = CachedContainer(nested, decoder: decoder, parent: (container, stored))
     if firstNested == nil {
       firstNested = (key, entry)
     } else {

@@ -29,10 +29,11 @@ package enum TopLevelDecoding {
     _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder
   ) throws(CodixError) -> T {
     _ = try path.validComponents()
+    // Leaves no decoder or document of this thread's path-style reads alive.
+    defer { KeyedContainerCache.clear() }
     if let options = nativeOptions(for: decoder, data: data) {
       return try decodeNatively(type, from: data, at: path, options: options)
     }
-    defer { KeyedContainerCache.clear() }
     do {
       return try $pendingPath.withValue(path) {
         try decoder.decode(Envelope<T>.self, from: data).value

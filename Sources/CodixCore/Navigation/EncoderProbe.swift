@@ -97,7 +97,7 @@ struct EncoderProbe {
 
   /// The probe for `JSONEncoder` in this process, or `nil` when its fields
   /// are not found or a trial encode disagrees (then nothing is cached).
-  static let proven: EncoderProbe? = EncoderTrial.run()
+  static let proven: EncoderProbe? = Probes.proven { EncoderTrial.run() }
 
   /// The probe whose fields are found in `encoderType` and the box of
   /// `container`; `nil` when one is missing or not one word.

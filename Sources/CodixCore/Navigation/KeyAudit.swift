@@ -40,7 +40,9 @@ package enum KeyAudit {
     in container: KeyedDecodingContainer<CodixKey>, claimed: Set<String>, decoder: any Decoder
   ) -> [String] {
     var known = claimed
-    if KeySpelling.convertsFromSnakeCase(decoder) {
+    if KeySpelling.convertsFromSnakeCase(
+      decoder, in: container, written: { KeySpelling.writtenKeys(of: decoder) })
+    {
       for key in claimed { known.insert(SnakeCase.converted(key)) }
     }
     return container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()

@@ -15,28 +15,63 @@ import Foundation
 //     id              id            "id"
 //     _links_self     _linksSelf    "_linksSelf", "_links_self"
 //
-// The decoder's strategy is read from its options through the reflection
-// seam: swift-foundation's JSON decoder keeps a `JSONDecoder._Options` named
-// `options`, holding a field of type `JSONDecoder.KeyDecodingStrategy`
-// (checked by type identity, not by name). The reading is trusted only once
-// it gives the right answer on canned decodes with and without the strategy;
-// otherwise Codix does what it did before (no second lookup). The converted
-// spelling is Foundation's own: a canned one-key document decoded with the
-// strategy, once per key. A `.custom` strategy is not second-guessed.
+// Whether the decoder converts is told from its public behaviour, never
+// from its memory. JSONDecoder leaves the keys of a `[String: V]` as the
+// document writes them, whatever the strategy. So the object's keys as
+// written (decoded as `[String: Skipped]`) are compared with the keyed
+// container's: a written key with an underscore that the container lacks
+// shows a decoder that converts; one it holds shows a decoder that does
+// not. The answer is kept per decoder object and thread (held weakly), and
+// worked out only after a key with an underscore was missed. An object with
+// no such key tells nothing, and nothing is respelled in it until another
+// object told. Through Codix's own entry points the question never comes
+// up: the native reader knows the strategy it was given.
 
 /// How a decoder spells the keys it stores.
 package enum KeySpelling {
-  /// Whether `decoder` renames the document's keys from snake case. Cheap
-  /// after a thread's first call for a decoder type: one load from the
-  /// decoder.
-  package static func convertsFromSnakeCase(_ decoder: any Decoder) -> Bool {
-    func converts<D: Decoder>(_ decoder: D) -> Bool {
-      guard let probe = StrategyProbes.probe(for: D.self) else { return false }
-      // safe: probes exist only for class types, whose values are one
-      // object reference (no bridging cast on the way).
-      return probe.convertsFromSnakeCase(unsafeBitCast(decoder, to: AnyObject.self))
+  /// Whether `decoder` renames the document's keys from snake case, told
+  /// by `container`, an object of its document, and `written`, that
+  /// object's keys as the document writes them (see above).
+  package static func convertsFromSnakeCase(
+    _ decoder: any Decoder, in container: KeyedDecodingContainer<CodixKey>,
+    written: () -> [String]?
+  ) -> Bool {
+    let object = type(of: decoder) is AnyClass ? decoder as AnyObject : nil
+    let memo = lastAnswer.pointer
+    if let object, let memo, memo.pointee.decoder === object { return memo.pointee.converts }
+    guard let answer = converts(container, written: written()) else { return false }
+    if let object, let memo { memo.pointee = Memo(object, answer) }
+    return answer
+  }
+
+  /// The keys of the object `decoder` is at, as the document writes them.
+  package static func writtenKeys(of decoder: any Decoder) -> [String]? {
+    (try? decoder.singleValueContainer().decode([String: Skipped].self)).map { Array($0.keys) }
+  }
+
+  /// The keys of the object at `key` in `container`, as the document writes them.
+  package static func writtenKeys(at key: CodixKey, in container: KeyedDecodingContainer<CodixKey>)
+    -> [String]?
+  {
+    (try? container.decode([String: Skipped].self, forKey: key)).map { Array($0.keys) }
+  }
+
+  /// A value of any kind, not read.
+  package struct Skipped: Decodable {
+    package init(from decoder: any Decoder) {}
+  }
+
+  /// Whether an object with `container` and `written` keys shows a decoder
+  /// that converts (`true`), one that does not (`false`), or neither.
+  private static func converts(_ container: KeyedDecodingContainer<CodixKey>, written: [String]?)
+    -> Bool?
+  {
+    for key in written ?? [] where key.utf8.contains(UInt8(ascii: "_")) {
+      let converted = SnakeCase.converted(key)
+      guard converted != key else { continue }
+      return !container.contains(CodixKey(key))
     }
-    return converts(decoder)
+    return nil
   }
 
   /// Whether a decoder converting from snake case may store `key` under
@@ -45,18 +80,23 @@ package enum KeySpelling {
     key.stringValue.utf8.contains(UInt8(ascii: "_"))
   }
 
-  /// `key` as `container` stores it: `key`, unless a decoder that converts
-  /// keys from snake case (`converts`, asked only for a key with an
-  /// underscore) stores it under another spelling there.
+  /// `key` as `container`, an object of `decoder`'s document whose keys
+  /// as written are `written`, stores it: `key`, unless it is missing and
+  /// the decoder converts keys from snake case, which stores it under
+  /// another spelling there.
   package static func stored(
-    _ key: CodixKey, in container: KeyedDecodingContainer<CodixKey>, converts: () -> Bool
+    _ key: CodixKey, in container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder,
+    written: () -> [String]?
   ) -> CodixKey {
-    mayRespell(key) && converts() ? respelled(key, in: container) : key
+    guard mayRespell(key), !container.contains(key),
+      convertsFromSnakeCase(decoder, in: container, written: written)
+    else { return key }
+    return respelled(key, in: container)
   }
 
   /// `key`, or, when `key` is not in `container` but its snake-case
   /// conversion is, the conversion. For containers of a decoder that
-  /// converts keys from snake case (see ``convertsFromSnakeCase(_:)``).
+  /// converts keys from snake case (see ``convertsFromSnakeCase(_:in:)``).
   package static func respelled(
     _ key: CodixKey, in container: KeyedDecodingContainer<CodixKey>
   ) -> CodixKey {
@@ -66,95 +106,20 @@ package enum KeySpelling {
     let other = CodixKey(converted)
     return container.contains(other) ? other : key
   }
-}
 
-/// Reads a decoder's `keyDecodingStrategy` at the offsets the seam found.
-private struct StrategyProbe {
-  let offset: Int
+  /// The last decoder asked about on this thread, held weakly: a decoder
+  /// freed and another allocated at its address is not taken for it.
+  private struct Memo {
+    weak var decoder: AnyObject?
+    var converts = false
 
-  /// The probe of a decoder class whose `options` holds the strategy; `nil`
-  /// when the seam finds no such field.
-  init?(_ type: Any.Type) {
-    guard type is AnyClass,
-      let options = Reflection.storedProperties(of: type).first(where: { $0.name == "options" }),
-      let strategy = Reflection.storedProperties(of: options.type).first(where: {
-        $0.type == JSONDecoder.KeyDecodingStrategy.self
-      })
-    else { return nil }
-    offset = options.offset + strategy.offset
-    guard offset % MemoryLayout<JSONDecoder.KeyDecodingStrategy>.alignment == 0 else {
-      return nil
+    init(_ decoder: AnyObject?, _ converts: Bool) {
+      self.decoder = decoder
+      self.converts = converts
     }
   }
 
-  func convertsFromSnakeCase(_ object: AnyObject) -> Bool {
-    // safe: `object` is a live decoder of the type this probe was proven on,
-    // and the field at `offset` was checked to be of this very type.
-    let strategy = withExtendedLifetime(object) {
-      UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        .load(fromByteOffset: offset, as: JSONDecoder.KeyDecodingStrategy.self)
-    }
-    if case .convertFromSnakeCase = strategy { return true }
-    return false
-  }
-
-  /// This probe, if it reads both strategies right on canned decodes by
-  /// decoders of `type`.
-  func proven(on type: any Decoder.Type) -> StrategyProbe? {
-    for snake in [true, false] {
-      let decoder = JSONDecoder()
-      if snake { decoder.keyDecodingStrategy = .convertFromSnakeCase }
-      let trial = StrategyTrial(probe: self, decoderType: type)
-      decoder.userInfo[StrategyTrial.key] = trial
-      guard (try? decoder.decode(StrategyTrial.Reader.self, from: Data("{}".utf8))) != nil,
-        trial.answer == snake
-      else { return nil }
-    }
-    return self
-  }
-}
-
-/// One canned decode that asks a probe for the strategy.
-private final class StrategyTrial: @unchecked Sendable {
-  // Unchecked: used by the one decode that owns it, on one thread.
-  static let key = CodingUserInfoKey(rawValue: "codix.strategyProbeTrial")!  // safe: never nil.
-
-  let probe: StrategyProbe
-  let decoderType: any Decoder.Type
-  var answer: Bool?
-
-  init(probe: StrategyProbe, decoderType: any Decoder.Type) {
-    self.probe = probe
-    self.decoderType = decoderType
-  }
-
-  struct Reader: Decodable {
-    init(from decoder: any Decoder) throws {
-      guard let trial = decoder.userInfo[StrategyTrial.key] as? StrategyTrial,
-        type(of: decoder) == trial.decoderType
-      else { throw CodixError(.dataCorrupted, at: .root) }
-      trial.answer = trial.probe.convertsFromSnakeCase(decoder as AnyObject)
-    }
-  }
-}
-
-/// Strategy probes, worked out once per decoder type for all threads; each
-/// thread remembers the last type it asked about.
-private enum StrategyProbes {
-  private static let known = PerTypeMemo<StrategyProbe?>()
-  private static let last = ThreadLocal<(type: ObjectIdentifier?, probe: StrategyProbe?)> {
-    (nil, nil)
-  }
-
-  static func probe(for type: any Decoder.Type) -> StrategyProbe? {
-    let id = ObjectIdentifier(type)
-    let memo = last.pointer
-    if let memo, memo.pointee.type == id { return memo.pointee.probe }
-    // Proven outside the memo's lock: the proof decodes, and may come back here.
-    let probe = known.value(for: type) { StrategyProbe(type).flatMap { $0.proven(on: type) } }
-    memo?.pointee = (id, probe)
-    return probe
-  }
+  private static let lastAnswer = ThreadLocal { Memo(nil, false) }
 }
 
 /// Foundation's own conversion from snake case, once per key and thread.

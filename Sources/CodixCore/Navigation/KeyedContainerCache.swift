@@ -95,36 +95,20 @@ package enum KeyedContainerCache {
     }
     let path = slot.pointee.dottedPaths.path(text)
     key = path.last
-    // The common case: the slot holds the value's entry, and keeps it while
-    // the walk runs (see `end(of:from:)`), so it is walked without a count.
-    let held =
-      slot.pointee.held.holds(decoder) ? slot.pointee.entry.map(Unmanaged.passUnretained) : nil
-    if let held { return try end(of: path, from: held).container }
-    // The slow path stores the entry in the slot only for decoders it
-    // caches: the walk below holds it.
-    return try container(at: path, below: slowEntry(for: decoder, storedAs: D.self, slot: slot))
+    // The walk holds each entry it passes through (counted references): a
+    // decode it calls may replace the slot's entry without pulling any of
+    // them from under it.
+    let root =
+      slot.pointee.held.holds(decoder)
+      ? slot.pointee.entry : nil
+    return try container(at: path, below: root ?? slowEntry(for: decoder, storedAs: D.self, slot: slot))
   }
 
-  /// The container of the object `path` ends in, below `root`, which this
-  /// call's parameter keeps alive until the container is copied out.
+  /// The container of the object `path` ends in, below `root`.
   private static func container(at path: DottedPath, below root: CachedContainer) throws
     -> KeyedDecodingContainer<CodixKey>
   {
-    try end(of: path, from: .passUnretained(root)).container
-  }
-
-  /// The entry of the object `path` ends in, from `root`, which the caller
-  /// keeps alive. Each entry owns the entries opened below it, and the walk
-  /// drops none: it only opens containers and adds entries. Nothing it calls
-  /// comes back into this cache (opening a nested container, asking the
-  /// decoder's key strategy, whose one-time proof decodes a type that does
-  /// not use the cache), so the slot's entry stays put.
-  private static func end(of path: DottedPath, from root: Unmanaged<CachedContainer>) throws
-    -> Unmanaged<CachedContainer>
-  {
-    try path.descend(from: root) { entry, key in
-      try entry._withUnsafeGuaranteedRef { try $0.unretainedNested(key) }
-    }
+    try path.descend(from: root) { entry, key in try entry.nested(key) }.container
   }
 
   @inline(__always)
@@ -229,7 +213,8 @@ private struct DecoderKind {
       (name.hasPrefix("FoundationEssentials.") || name.hasPrefix("Foundation."))
       && (name.hasSuffix("JSONDecoderImpl") || name.hasSuffix("__JSONDecoder"))
     guard isJSONDecoder else { return nil }
-    return DecoderKind(probe: NodeProbe(type).flatMap { $0.provenOnJSONDecoder(type) })
+    return DecoderKind(
+      probe: Probes.proven { NodeProbe(type).flatMap { $0.provenOnJSONDecoder(type) } })
   }
 }
 
@@ -332,12 +317,5 @@ private enum DecoderKinds {
 
   static func kind(of type: any Decoder.Type) -> DecoderKind? {
     known.value(for: type) { DecoderKind.of(type) }
-  }
-}
-
-extension Unmanaged<CachedContainer> {
-  /// The entry's container, read without a count on the entry.
-  fileprivate var container: KeyedDecodingContainer<CodixKey> {
-    _withUnsafeGuaranteedRef { $0.container }
   }
 }

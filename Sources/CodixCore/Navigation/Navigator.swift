@@ -63,9 +63,9 @@ package enum Navigator {
   private struct Walk {
     var cursor: Cursor
     var entry: CachedContainer?
-    /// The first cached container: asked whether the decoder renames keys
-    /// from snake case (see `KeySpelling`), for a key with an underscore.
-    var rootEntry: CachedContainer?
+    /// The decoder the walk started at: asked how it spells keys in objects
+    /// reached through an index, which have no entry.
+    var decoder: (any Decoder)?
 
     /// Moves to `component`; returns the absence that stops the walk, if any.
     mutating func step(_ component: PathComponent) throws(CodixError) -> Absence? {
@@ -83,7 +83,7 @@ package enum Navigator {
           }
           entry = next
           object = next.container
-          rootEntry = next
+          self.decoder = decoder
         case .keyed(_, let parentKey) where entry != nil:
           do {
             // safe: the case's guard checked `entry`.
@@ -102,8 +102,11 @@ package enum Navigator {
           object = container
         }
         let codixKey = CodixKey(key)
-        if KeySpelling.mayRespell(codixKey), rootEntry?.convertsKeys == true {
-          cursor = .keyed(object, KeySpelling.respelled(codixKey, in: object))
+        if KeySpelling.mayRespell(codixKey), let entry {
+          cursor = .keyed(object, entry.stored(codixKey))
+        } else if KeySpelling.mayRespell(codixKey), let decoder {
+          let stored = KeySpelling.stored(codixKey, in: object, decoder: decoder) { nil }
+          cursor = .keyed(object, stored)
         } else {
           cursor = .keyed(object, codixKey)
         }
@@ -203,7 +206,7 @@ package enum Navigator {
         return try container.codixDecode(type, forKey: CodixKey(key))
       } catch {
         return try decodeRespelled(
-          type, after: error, at: CodixKey(key), in: container, decoder: decoder)
+          type, after: error, at: CodixKey(key), in: container, decoder: decoder, dottedPath: nil)
       }
     }
     if let text = path.dottedText {
@@ -219,10 +222,15 @@ package enum Navigator {
   @usableFromInline
   package static func decodeRespelled<T: Decodable>(
     _ type: T.Type, after error: any Error, at key: CodixKey,
-    in container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder
+    in container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder, dottedPath: Path?
   ) throws(CodixError) -> T {
-    let respelled = KeySpelling.stored(key, in: container) {
-      KeySpelling.convertsFromSnakeCase(decoder)
+    if let dottedPath, KeySpelling.mayRespell(key), !container.contains(key) {
+      // The object a dotted path ends in: the walk of the whole path looks
+      // the key up under the decoder's spelling (`CachedContainer.stored(_:)`).
+      return try decode(type, at: dottedPath, in: decoder)
+    }
+    let respelled = KeySpelling.stored(key, in: container, decoder: decoder) {
+      dottedPath == nil ? KeySpelling.writtenKeys(of: decoder) : nil
     }
     guard respelled.stringValue != key.stringValue else {
       throw failure(error, decoding: type, at: key.stringValue, in: container, decoder: decoder)
@@ -255,7 +263,8 @@ package enum Navigator {
     do {
       return try container.codixDecode(type, forKey: key)
     } catch {
-      return try decodeRespelled(type, after: error, at: key, in: container, decoder: decoder)
+      return try decodeRespelled(
+        type, after: error, at: key, in: container, decoder: decoder, dottedPath: path)
     }
   }
 

@@ -365,12 +365,10 @@ private struct DecodeContext {
     of key: CodixKey, in container: KeyedDecodingContainer<CodixKey>, respellable: Bool
   ) -> CodixKey {
     // The decoder is asked only after a miss: a present key costs a lookup.
-    guard respellable, !container.contains(key),
-      KeySpelling.convertsFromSnakeCase(decoder)
-    else {
-      return key
+    guard respellable else { return key }
+    return KeySpelling.stored(key, in: container, decoder: decoder) {
+      KeySpelling.writtenKeys(of: decoder)
     }
-    return KeySpelling.respelled(key, in: container)
   }
 }
 

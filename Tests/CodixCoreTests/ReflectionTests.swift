@@ -151,3 +151,9 @@ private struct GenericOuter<T> {
     #expect(Reflection.describedProperties(of: GenericOuter<Int>.self) == nil)
   #endif
 }
+
+// The runtime writes field metadata into a buffer with room to spare, and
+// the layout Codix reads it with is checked on a canned struct first.
+@Test func theRuntimesFieldMetadataIsCheckedBeforeUse() {
+  #expect(Reflection.fieldMetadataIsUnderstood)
+}

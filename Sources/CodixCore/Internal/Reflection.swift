@@ -43,7 +43,13 @@ import Foundation
 // 2. The field metadata the runtime fills is four stored values in this order:
 //    name (a C string, or nil), a C function that frees the name, whether the
 //    reference is strong, whether the property is a `var`
-//    (`namesKindsAndMutabilityComeBack`).
+//    (`namesKindsAndMutabilityComeBack`). The runtime writes it into a zeroed
+//    buffer of 256 bytes, eight times the struct's size, so a runtime whose
+//    struct grew cannot write past it; at first use, a canned struct's
+//    answers are checked and the bytes past the struct must stay zero
+//    (`fieldMetadataIsUnderstood`). If not, every type reads as one without
+//    reflection metadata: the wrapper engine says so in a clear error, and
+//    the probes are not found (their slower paths run).
 // 3. A struct's offsets are those `MemoryLayout.offset(of:)` reports
 //    (`structOffsetsMatchMemoryLayout`).
 // 4. A class's offsets are from the start of the object, superclass properties
@@ -124,6 +130,9 @@ package enum Reflection {
   /// reflection metadata for the type.
   package static func storedProperties(of type: Any.Type) -> [StoredProperty] {
     if let simulate = simulation { return simulate(type) ?? runtimeProperties(of: type) }
+    // Assumption 2, checked once: otherwise every type reads as one without
+    // reflection metadata, which the wrapper engine reports as such.
+    guard fieldMetadataIsUnderstood else { return [] }
     return describedProperties(of: type) ?? runtimeProperties(of: type)
   }
 
@@ -255,14 +264,61 @@ extension Reflection {
   }
 
   private static func runtimeProperty(of type: Any.Type, at index: Int) -> StoredProperty {
-    var metadata = FieldMetadata()
-    let fieldType = reflectionChildType(type, index: index, fieldMetadata: &metadata)
+    let (fieldType, metadata) = childMetadata(type, at: index)
     let name = metadata.name.map { String(cString: $0) } ?? ""
     metadata.freeName?(metadata.name)
     return StoredProperty(
       name: name, offset: reflectionChildOffset(type, index: index), type: fieldType,
       isVar: metadata.isVar, isStrong: metadata.isStrong)
   }
+
+  /// The runtime's field metadata of child `index`, written into a zeroed
+  /// buffer of `FieldMetadata.room` bytes, eight times the size of the
+  /// struct any runtime so far has written: a runtime whose struct grew
+  /// writes inside the buffer, and the check below sees it.
+  private static func childMetadata(_ type: Any.Type, at index: Int) -> (Any.Type, FieldMetadata) {
+    withUnsafeTemporaryAllocation(
+      byteCount: FieldMetadata.room, alignment: MemoryLayout<FieldMetadata>.alignment
+    ) { buffer in
+      guard let raw = buffer.baseAddress else { return (Void.self, FieldMetadata()) }
+      raw.initializeMemory(as: UInt8.self, repeating: 0, count: FieldMetadata.room)
+      let fieldType = reflectionChildType(type, index: index, fieldMetadata: raw)
+      let metadata = raw.load(as: FieldMetadata.self)
+      return (fieldType, metadata)
+    }
+  }
+
+  /// Whether the runtime fills field metadata as `FieldMetadata` lays it out
+  /// (assumption 2), checked on a canned struct at first use: the names,
+  /// mutability and strength come back as declared, and nothing is written
+  /// past the struct.
+  static let fieldMetadataIsUnderstood: Bool = {
+    let type = MetadataCheck.self
+    guard reflectionCount(type) == 3 else { return false }
+    let expected: [(name: String, isVar: Bool, isStrong: Bool)] = [
+      ("first", true, true), ("second", false, true), ("third", true, false),
+    ]
+    for (index, field) in expected.enumerated() {
+      let written = withUnsafeTemporaryAllocation(
+        byteCount: FieldMetadata.room, alignment: MemoryLayout<FieldMetadata>.alignment
+      ) { buffer -> (FieldMetadata, Bool) in
+        guard let raw = buffer.baseAddress else { return (FieldMetadata(), false) }
+        raw.initializeMemory(as: UInt8.self, repeating: 0, count: FieldMetadata.room)
+        _ = reflectionChildType(type, index: index, fieldMetadata: raw)
+        let size = MemoryLayout<FieldMetadata>.size
+        let untouched = UnsafeRawBufferPointer(start: raw + size, count: FieldMetadata.room - size)
+          .allSatisfy { $0 == 0 }
+        return (raw.load(as: FieldMetadata.self), untouched)
+      }
+      let (metadata, untouched) = written
+      let name = metadata.name.map { String(cString: $0) }
+      metadata.freeName?(metadata.name)
+      guard untouched, name == field.name, metadata.isVar == field.isVar,
+        metadata.isStrong == field.isStrong
+      else { return false }
+    }
+    return true
+  }()
 }
 
 /// The types the runtime resolved, by the address of their mangled name in
@@ -337,6 +393,16 @@ private struct FieldMetadata {
   var freeName: (@convention(c) (UnsafePointer<CChar>?) -> Void)? = nil
   var isStrong = false
   var isVar = false
+
+  /// The bytes given to the runtime to write one into.
+  static let room = 256
+}
+
+/// The struct `fieldMetadataIsUnderstood` checks the runtime's answers on.
+private struct MetadataCheck {
+  var first = 0
+  let second = ""
+  weak var third: AnyObject?
 }
 
 @_silgen_name("swift_reflectionMirror_recursiveCount")
@@ -344,7 +410,7 @@ private func reflectionCount(_ type: Any.Type) -> Int
 
 @_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
 private func reflectionChildType(
-  _ type: Any.Type, index: Int, fieldMetadata: UnsafeMutablePointer<FieldMetadata>
+  _ type: Any.Type, index: Int, fieldMetadata: UnsafeMutableRawPointer
 ) -> Any.Type
 
 @_silgen_name("swift_reflectionMirror_recursiveChildOffset")

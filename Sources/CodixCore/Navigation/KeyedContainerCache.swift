@@ -101,7 +101,8 @@ package enum KeyedContainerCache {
     let root =
       slot.pointee.held.holds(decoder)
       ? slot.pointee.entry : nil
-    return try container(at: path, below: root ?? slowEntry(for: decoder, storedAs: D.self, slot: slot))
+    return try container(
+      at: path, below: root ?? slowEntry(for: decoder, storedAs: D.self, slot: slot))
   }
 
   /// The container of the object `path` ends in, below `root`.

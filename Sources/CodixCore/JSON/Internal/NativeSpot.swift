@@ -230,7 +230,9 @@ extension JSONReader {
       var current = value
       var steps = 0
       let defaultKeys: Bool
-      if case .useDefaultKeys = options.keyDecodingStrategy { defaultKeys = true } else {
+      if case .useDefaultKeys = options.keyDecodingStrategy {
+        defaultKeys = true
+      } else {
         defaultKeys = false
       }
       let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in

@@ -17,6 +17,7 @@ extension Navigator {
   }
 
   /// Decodes `T` at `path` below `reader`'s value.
+  @usableFromInline
   static func decodeOnTape<T: Decodable>(
     _ type: T.Type, at path: Path, in reader: JSONReader
   ) throws(CodixError) -> T {

@@ -194,7 +194,13 @@ package enum Navigator {
   ) throws(CodixError) -> T {
     // Generic over the decoder so that `self` of a `Decoder` extension is
     // passed on as it is, not boxed into a new existential on every call.
-    if let value = try decodeNatively(type, at: path, in: decoder) { return value }
+    if D.self == JSONReader.self {
+      // A decoder of the native reader: the value is found on its tape.
+      let reader = withUnsafePointer(to: decoder) {
+        $0.withMemoryRebound(to: JSONReader.self, capacity: 1) { $0.pointee }
+      }
+      return try decodeOnTape(type, at: path, in: reader)
+    }
     if let key = path.singleKey {
       let container: KeyedDecodingContainer<CodixKey>
       do {

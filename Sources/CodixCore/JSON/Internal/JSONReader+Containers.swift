@@ -333,22 +333,50 @@ extension JSONReader: SingleValueDecodingContainer {
   @inline(__always)
   private var here: Place { Place(PathAnchor(self), nil, nil) }
 
-  func decodeNil() -> Bool { tag(of: value) == .null }
-  func decode(_ type: Bool.Type) throws -> Bool { try bool(at: value, here) }
-  func decode(_ type: String.Type) throws -> String { try string(at: value, here) }
-  func decode(_ type: Double.Type) throws -> Double { try floatingPoint(type, at: value, here) }
-  func decode(_ type: Float.Type) throws -> Float { try floatingPoint(type, at: value, here) }
-  func decode(_ type: Int.Type) throws -> Int { try integer(type, at: value, here) }
-  func decode(_ type: Int8.Type) throws -> Int8 { try integer(type, at: value, here) }
-  func decode(_ type: Int16.Type) throws -> Int16 { try integer(type, at: value, here) }
-  func decode(_ type: Int32.Type) throws -> Int32 { try integer(type, at: value, here) }
-  func decode(_ type: Int64.Type) throws -> Int64 { try integer(type, at: value, here) }
-  func decode(_ type: UInt.Type) throws -> UInt { try integer(type, at: value, here) }
-  func decode(_ type: UInt8.Type) throws -> UInt8 { try integer(type, at: value, here) }
-  func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type, at: value, here) }
-  func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type, at: value, here) }
-  func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type, at: value, here) }
-  func decode<T: Decodable>(_ type: T.Type) throws -> T { try unwrap(type, at: value, here) }
+  @usableFromInline func decodeNil() -> Bool { tag(of: value) == .null }
+  @usableFromInline func decode(_ type: Bool.Type) throws -> Bool { try bool(at: value, here) }
+  @usableFromInline func decode(_ type: String.Type) throws -> String {
+    try string(at: value, here)
+  }
+  @usableFromInline func decode(_ type: Double.Type) throws -> Double {
+    try floatingPoint(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: Float.Type) throws -> Float {
+    try floatingPoint(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: Int.Type) throws -> Int {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: Int8.Type) throws -> Int8 {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: Int16.Type) throws -> Int16 {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: Int32.Type) throws -> Int32 {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: Int64.Type) throws -> Int64 {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: UInt.Type) throws -> UInt {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: UInt8.Type) throws -> UInt8 {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: UInt16.Type) throws -> UInt16 {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: UInt32.Type) throws -> UInt32 {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 {
+    try integer(type, at: value, here)
+  }
+  @usableFromInline func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    try unwrap(type, at: value, here)
+  }
 
   /// A new reader at `index` whose coding path is `path` (a superDecoder).
   func decoder(at index: Int, path: [any CodingKey]) -> JSONReader {

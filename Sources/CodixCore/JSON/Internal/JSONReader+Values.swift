@@ -55,6 +55,20 @@ package struct PathSteps {
 }
 
 /// Types JSONDecoder reads in its own way wherever they appear.
+/// The special types of the last few types a reader unwrapped.
+struct SpecialTypeMemo {
+  static let ways = 4
+  var types: [ObjectIdentifier?] = Array(repeating: nil, count: ways)
+  var answers: [SpecialType] = Array(repeating: .none, count: ways)
+  private var next = 0
+
+  mutating func keep(_ type: ObjectIdentifier, _ answer: SpecialType) {
+    types[next] = type
+    answers[next] = answer
+    next = (next + 1) % Self.ways
+  }
+}
+
 enum SpecialType {
   case none, date, data, url, decimal, stringDictionary
 
@@ -139,15 +153,18 @@ extension JSONReader {
     return unsafeBitCast(value, to: B.self)
   }
 
-  /// Which of Foundation's special types `T` is; the answer for the last
-  /// type asked about is kept (arrays ask for the same type again and again).
+  /// Which of Foundation's special types `T` is; the answers for the last
+  /// four types asked about are kept (a model's properties ask for the same
+  /// few types again and again, and the dictionary check costs a lookup of
+  /// a conditional conformance).
   @inline(__always)
   private func specialType<T>(of type: T.Type) -> SpecialType {
     let id = ObjectIdentifier(T.self)
-    if id == lastType { return lastSpecial }
+    for slot in 0..<SpecialTypeMemo.ways where specialTypes.types[slot] == id {
+      return specialTypes.answers[slot]
+    }
     let special = SpecialType.of(T.self)
-    lastType = id
-    lastSpecial = special
+    specialTypes.keep(id, special)
     return special
   }
 

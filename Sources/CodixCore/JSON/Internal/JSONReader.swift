@@ -26,6 +26,7 @@ import Foundation
 // `ReaderError`, which JSONDecoder reports as "not valid JSON" at the root.
 
 /// The decoder of one document.
+@usableFromInline
 final class JSONReader: Decoder {
   /// The tape index of a value that is not in the document: a superDecoder
   /// at a missing key, which reads as `null`.
@@ -33,7 +34,7 @@ final class JSONReader: Decoder {
 
   let document: JSONDocument
   let options: CodixJSONDecoder.Options
-  let userInfo: [CodingUserInfoKey: Any]
+  @usableFromInline let userInfo: [CodingUserInfoKey: Any]
   /// The value the reader stands at.
   var value: Int
   /// One frame per nested value from the root: the key and the value.
@@ -45,8 +46,7 @@ final class JSONReader: Decoder {
   /// Keys converted from snake case, by their spelling in the document.
   var snakeConversions: [String: String] = [:]
   /// The last type `unwrap` asked about, and whether it is special.
-  var lastType: ObjectIdentifier?
-  var lastSpecial = SpecialType.none
+  var specialTypes = SpecialTypeMemo()
 
   struct Frame {
     var key: PathKey
@@ -76,7 +76,7 @@ final class JSONReader: Decoder {
     hints = LookupHints()
   }
 
-  var codingPath: [any CodingKey] { frames.map(\.key.codingKey) }
+  @usableFromInline var codingPath: [any CodingKey] { frames.map(\.key.codingKey) }
 
   // MARK: - Moving
 
@@ -160,14 +160,17 @@ final class JSONReader: Decoder {
 
   // MARK: - Decoder
 
+  @usableFromInline
   func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try keyedContainer(at: value, keyedBy: type, anchor: PathAnchor(self), tail: nil)
   }
 
+  @usableFromInline
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try unkeyedContainer(at: value, anchor: PathAnchor(self), tail: nil)
   }
 
+  @usableFromInline
   func singleValueContainer() throws -> any SingleValueDecodingContainer {
     self
   }

@@ -69,7 +69,7 @@ extension CodixDiagnostics {
   ) throws(CodixError) {
     if userInfo[.codixStrictDecoding] as? Bool == true {
       // A collecting decode records the failure and goes on with the fallback.
-      guard let collection = ErrorCollection.current else { throw error }
+      guard let collection = ErrorCollection.active(in: userInfo) else { throw error }
       collection.record(error)
       return
     }
@@ -89,7 +89,7 @@ extension CodixDiagnostics {
   ) throws(CodixError) {
     if userInfo[.codixStrictDecoding] as? Bool == true {
       // A collecting decode records the failure and goes on as lossy decoding would.
-      guard let collection = ErrorCollection.current else { throw refused(warning()) }
+      guard let collection = ErrorCollection.active(in: userInfo) else { throw refused(warning()) }
       collection.record(refused(warning()))
       return
     }

@@ -24,24 +24,54 @@ package enum TopLevelDecoding {
   @TaskLocal static var pendingPath: Path = .root
 
   /// Decodes `T` at `path` of `data`. Every error is a located CodixError whose
-  /// path includes `path`.
+  /// path includes `path`. `extra` joins the decoder's `userInfo` for this
+  /// decode only (see `decoder(_:adding:)` for the decoders that can carry it).
   package static func decode<T: Decodable>(
-    _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder
+    _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder,
+    adding extra: [CodingUserInfoKey: any Sendable] = [:]
   ) throws(CodixError) -> T {
     _ = try path.validComponents()
-    if let options = nativeOptions(for: decoder, data: data) {
+    if var options = nativeOptions(for: decoder, data: data) {
+      if !extra.isEmpty { options.userInfo.merge(extra) { $1 } }
       return try decodeNatively(type, from: data, at: path, options: options)
     }
+    let foundation = extra.isEmpty ? decoder : self.decoder(decoder, adding: extra)
     defer { KeyedContainerCache.clear() }
     do {
       return try $pendingPath.withValue(path) {
-        try decoder.decode(Envelope<T>.self, from: data).value
+        try foundation.decode(Envelope<T>.self, from: data).value
       }
     } catch {
       var codix = CodixError.wrap(error, at: path)
       codix.attribute(insideValueOf: type, at: path)
       throw codix
     }
+  }
+
+  /// A decoder like `decoder` whose `userInfo` also holds `extra`: a copy
+  /// for `CodixJSONDecoder`, `JSONDecoder` and `PropertyListDecoder` (the
+  /// decoder given is left alone, so other decodes through it never see
+  /// `extra`); `decoder` itself for any other decoder, whose options Codix
+  /// cannot copy.
+  private static func decoder(
+    _ decoder: some CodixTopLevelDecoder, adding extra: [CodingUserInfoKey: any Sendable]
+  ) -> any CodixTopLevelDecoder {
+    if let codix = decoder as? CodixJSONDecoder {
+      var options = codix.options
+      options.userInfo.merge(extra) { $1 }
+      return CodixJSONDecoder.foundationDecoder(with: options)
+    }
+    if let json = decoder as? JSONDecoder, type(of: json) == JSONDecoder.self {
+      var options = CodixJSONDecoder.Options(json)
+      options.userInfo.merge(extra) { $1 }
+      return CodixJSONDecoder.foundationDecoder(with: options)
+    }
+    if let plist = decoder as? PropertyListDecoder, type(of: plist) == PropertyListDecoder.self {
+      let copy = PropertyListDecoder()
+      copy.userInfo = plist.userInfo.merging(extra) { $1 }
+      return copy
+    }
+    return decoder
   }
 
   /// The document's root, which decodes `T` at the pending path.

@@ -103,7 +103,10 @@ enum TaggedCoding {
           }
         }
         // A candidate's failure is an answer, not an error to collect.
-        return try ErrorCollection.with(nil) { try variant.decode(decoder) }
+        guard let collection = ErrorCollection.active(in: decoder.userInfo) else {
+          return try variant.decode(decoder)
+        }
+        return try collection.suspended { try variant.decode(decoder) }
       } catch {
         let reason = CodixError.wrap(error, at: base)
         failures.append("\(variant.tag) (\(variant.payloadType)): \(reason.headline)")

@@ -80,8 +80,8 @@ package enum TopLevelDecoding {
 
     init(from decoder: any Decoder) throws {
       let path = TopLevelDecoding.pendingPath
-      var cursor = try Navigator.cursor(at: path, from: .root(decoder))
-      guard let value = try Navigator.decode(Value.self, at: &cursor, ifPresent: false) else {
+      guard let value = try Navigator.decode(Value.self, at: path, in: decoder, ifPresent: false)
+      else {
         // safe from input: a required decode returns a value or throws.
         throw CodixError(.valueNotFound, at: path, expected: TypeNames.display(Value.self))
       }

@@ -35,6 +35,28 @@ public final class CodixDiagnostics: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// How many warnings were recorded: a mark for `attribute(since:model:property:)`.
+  package var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage.count
+  }
+
+  /// Names `model` and `property` in the warnings recorded since `mark`
+  /// that name no model yet: those of a property's read, recorded by code
+  /// that cannot know which property it reads (a tagged enum's fallback, say).
+  package func attribute(
+    since mark: Int, model: @autoclosure () -> String, property: String
+  ) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard mark < storage.count else { return }
+    let model = model()
+    for index in mark..<storage.count {
+      storage[index].attribute(model: model, property: property)
+    }
+  }
+
   /// Forgets every warning.
   public func removeAll() {
     lock.lock()

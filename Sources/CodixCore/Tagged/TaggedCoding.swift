@@ -112,9 +112,12 @@ enum TaggedCoding {
         failures.append("\(variant.tag) (\(variant.payloadType)): \(reason.headline)")
       }
     }
+    // The model and property holding the enum are named by the enclosing
+    // decode (a wrapper model names the warnings of its properties' reads).
     let error = CodixError(
       .dataCorrupted, at: base, detail: .noVariantMatched(enum: name, failures: failures),
-      expected: "a value of one of \(name)'s cases")
+      expected: "a value of one of \(name)'s cases",
+      found: ValueRenderer.render(at: .root(decoder), .found))
     guard let fallback = Enum.fallback else { throw error }
     try CodixDiagnostics.recoverWithFallback(error, in: decoder.userInfo)
     return fallback

@@ -22,7 +22,8 @@ enum WrapperEngine {
     let userInfo = decoder.userInfo
     let context = DecodeContext(
       table: table, base: base, userInfo: userInfo, decoder: decoder,
-      collection: ErrorCollection.active(in: userInfo))
+      collection: ErrorCollection.active(in: userInfo),
+      diagnostics: userInfo.isEmpty ? nil : userInfo[.codixDiagnostics] as? CodixDiagnostics)
     let mark = context.collection?.mark
     if table.printsJSON {
       CodixDebugOutput.current(in: context.userInfo).write(
@@ -233,6 +234,14 @@ enum WrapperEngine {
         "Decoded JSON for the \(field.name) property of type \(context.table.model):\n"
           + ValueRenderer.render(at: cursor, .document))
     }
+    // Warnings recorded by the read that name no model are this property's.
+    let mark = context.diagnostics?.count
+    defer {
+      if let mark {
+        context.diagnostics?.attribute(
+          since: mark, model: context.table.model, property: field.name)
+      }
+    }
     do {
       return try field.read(field.storage(in: context.base), &cursor, readContext)
     } catch {
@@ -380,6 +389,8 @@ private struct DecodeContext {
   let decoder: any Decoder
   /// The failures of the decode, when it collects them (see `ErrorCollection`).
   let collection: ErrorCollection?
+  /// Where warnings go, if anywhere.
+  let diagnostics: CodixDiagnostics?
 
   /// `key` as `container` stores it: `key`, unless it is missing and the
   /// decoder renames keys from snake case (see `KeySpelling`).

@@ -74,8 +74,9 @@ extension CodingUserInfoKey {
 extension CodingUserInfoKey {
   /// The `userInfo` key that turns every recovery into an error: with
   /// `decoder.userInfo[.codixStrictDecoding] = true`, a lossy array's broken
-  /// element, a coerced `Bool`, a fallback value, … fail the decode instead of
-  /// being recorded to ``CodixDiagnostics``. For tests and staging builds.
+  /// element, a coerced `Bool`, a fallback value, an unknown key under
+  /// `UnknownKeys.warn`, … fail the decode instead of being recorded to
+  /// ``CodixDiagnostics``. For tests and staging builds.
   /// Under `decodeCollectingErrors`, each is one failure of the list, and
   /// decoding goes on.
   // safe: the initializer accepts every string; it is failable only by its signature.

@@ -118,3 +118,38 @@ func numbersKeepWhatTheyAre(text: String, expected: JSONValue) throws {
   let back = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
   #expect(back == value)
 }
+
+@Test(arguments: [false, true])
+func aNumberOutOfRangeIsReportedAtItsOwnPath(throughFoundation: Bool) throws {
+  let json = JSONDecoder()
+  json.userInfo[.codixReadsThroughFoundation] = throughFoundation
+  let cases: [(String, Path, String)] = [
+    (#"{"ok": 1, "big": 1e400}"#, "big", "1e400"),
+    (#"[1, [2, {"a": -1e999}]]"#, "[1][1].a", "-1e999"),
+  ]
+  for (text, path, number) in cases {
+    let data = Data(text.utf8)
+    let errors = [
+      try #require(throws: CodixError.self) {
+        try JSONDecoder().decode(JSONValue.self, from: data)
+      },
+      try #require(throws: CodixError.self) {
+        try CodixJSONDecoder().decode(JSONValue.self, from: data)
+      },
+      try #require(throws: CodixError.self) {
+        try json.decode(JSONValue.self, from: data, at: .root)
+      },
+    ]
+    for error in errors {
+      #expect(error.path == path)
+      #expect(error.kind == .dataCorrupted)
+      #expect(error.found == number)
+      #expect(error.expected == "a JSON value")
+      #expect(error.description.contains("The number \(number) is out of range"))
+    }
+  }
+  // A value inside still reads, and the rest of the kinds are as before.
+  #expect(
+    try value(#"{"ok": [1, {"a": null}]}"#)
+      == .object(["ok": .array([.int(1), .object(["a": .null])])]))
+}

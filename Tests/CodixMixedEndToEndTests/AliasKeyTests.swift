@@ -134,3 +134,35 @@ private func errorsOfBothStyles(_ data: Data) throws -> [CodixError] {
   #expect(error.kind == .invalidPath)
   #expect(error.property == "id")
 }
+
+@Test(arguments: [false, true])
+func everyEntryPointListsThePathsTried(throughFoundation: Bool) throws {
+  let data = Data(#"{"account": {"usr_id": 2, "data": {}}}"#.utf8)
+  let json = JSONDecoder()
+  json.userInfo[.codixReadsThroughFoundation] = throughFoundation
+  let errors = [
+    try #require(throws: CodixError.self) {
+      try json.decode(PathAccount.self, from: data, at: "account")
+    },
+    try #require(throws: CodixError.self) {
+      try json.decode(WrapperAccount.self, from: data, at: "account")
+    },
+    try #require(throws: CodixError.self) {
+      try WrapperAccount.decode(from: data, at: "account", using: json)
+    },
+    try #require(throws: CodixError.self) {
+      try CodixJSONDecoder().decode(PathAccount.self, from: data, at: "account")
+    },
+    try #require(throws: CodixError.self) {
+      try CodixJSONDecoder().decode([String: WrapperAccount].self, from: data)
+    },
+  ]
+  for error in errors {
+    #expect(error.kind == .keyNotFound)
+    #expect(error.path == "account.id")
+    #expect(
+      error.description.contains(
+        "Tried account.id, account.user_id, account.data.id, account.ids[0]: none holds a value."
+      ))
+  }
+}

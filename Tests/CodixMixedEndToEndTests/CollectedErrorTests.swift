@@ -94,3 +94,119 @@ private let broken = Data(
   }
   #expect(first.path == "total")
 }
+
+// Another decode during a collecting decode throws as usual: only the
+// collecting decode's own failures are collected.
+
+private struct Inner: Kodable {
+  @Coding var id: Int
+}
+
+private final class InnerOutcome: @unchecked Sendable {
+  var error: (any Error)?
+  var decoded: Inner?
+}
+
+private struct Hooked: Kodable {
+  @Coding var name: String
+  @Coding var count: Int
+  static let outcomeKey = CodingUserInfoKey(rawValue: "test.innerOutcome")!
+
+  mutating func didDecode(from decoder: any Decoder) throws {
+    guard let outcome = decoder.userInfo[Self.outcomeKey] as? InnerOutcome else { return }
+    do {
+      outcome.decoded = try JSONDecoder().decode(Inner.self, from: Data(#"{"id": "x"}"#.utf8))
+    } catch {
+      outcome.error = error
+    }
+  }
+}
+
+private struct PathHooked: Decodable {
+  var name: String
+  var inner: Result<Inner, CodixError>
+  init(from decoder: any Decoder) throws {
+    name = try decoder.decode(at: "name")
+    do {
+      inner = .success(try JSONDecoder().decode(Inner.self, from: Data("{}".utf8)))
+    } catch let error as CodixError {
+      inner = .failure(error)
+    }
+  }
+}
+
+@Test(arguments: [false, true])
+func aDecodeInsideACollectingDecodeThrowsItsOwnErrors(throughFoundation: Bool) throws {
+  let decoder = JSONDecoder()
+  decoder.userInfo[.codixReadsThroughFoundation] = throughFoundation
+  let outcome = InnerOutcome()
+  decoder.userInfo[Hooked.outcomeKey] = outcome
+  let errors = try #require(throws: CodixCollectedErrors.self) {
+    try decoder.decodeCollectingErrors(Hooked.self, from: Data(#"{"name": [1], "count": 2}"#.utf8))
+  }
+  #expect(errors.errors.map(\.path.description) == ["name"])
+  let inner = try #require(outcome.error as? CodixError)
+  #expect(inner.path == "id")
+  #expect(inner.typeName == "Inner")
+  #expect(outcome.decoded == nil)
+
+  let pathErrors = try #require(throws: CodixCollectedErrors.self) {
+    try decoder.decodeCollectingErrors(
+      [PathHooked].self, from: Data(#"[{"name": "a"}, {"name": [2]}]"#.utf8))
+  }
+  #expect(pathErrors.errors.map(\.path.description) == ["[1].name"])
+  let page = try decoder.decodeCollectingErrors(
+    [PathHooked].self, from: Data(#"[{"name": "a"}]"#.utf8))
+  guard case .failure(let failure) = page[0].inner else {
+    Issue.record("the nested decode should have thrown")
+    return
+  }
+  #expect(failure.path == "id")
+  #expect(failure.kind == .keyNotFound)
+}
+
+// Failures are listed in the declaration order of the properties they
+// belong to, whatever their paths, through both readers.
+
+private struct Milestone: Kodable {
+  @Coding var title: String
+  @Coding("due_on") var dueOn: Int
+}
+
+private struct Ticket: Kodable {
+  @Coding var number: Int
+  @Coding("user.login") var login: String
+  @Coding var title: String
+  @Coding var milestone: Milestone
+  @Coding("labels[1].name") var secondLabel: String
+  @Coding var state: String
+}
+
+@Test(arguments: [false, true])
+func collectedFailuresFollowTheDeclarationOrder(throughFoundation: Bool) throws {
+  let data = Data(
+    #"""
+    {"state": [3], "title": [4], "number": "5", "labels": [{}, {"name": [6]}],
+     "user": {"login": [7]}, "milestone": {"due_on": "x", "title": [8]}}
+    """#.utf8)
+  let decoder = JSONDecoder()
+  decoder.userInfo[.codixReadsThroughFoundation] = throughFoundation
+  let errors = try #require(throws: CodixCollectedErrors.self) {
+    try decoder.decodeCollectingErrors(Ticket.self, from: data)
+  }
+  #expect(
+    errors.errors.map(\.path.description) == [
+      "number", "user.login", "title", "milestone.title", "milestone.due_on", "labels[1].name",
+      "state",
+    ])
+  let codix = try #require(throws: CodixCollectedErrors.self) {
+    try CodixJSONDecoder().decodeCollectingErrors(Ticket.self, from: data)
+  }
+  #expect(codix.errors.map(\.path) == errors.errors.map(\.path))
+  // The cap keeps the first failures of that order.
+  let capped = try #require(throws: CodixCollectedErrors.self) {
+    try decoder.decodeCollectingErrors(Ticket.self, from: data, limit: 2)
+  }
+  #expect(capped.errors.map(\.path.description) == ["number", "user.login"])
+  #expect(capped.count == 7)
+}

@@ -116,3 +116,98 @@ private struct WrapperUser: Kodable, Equatable {
   #expect(again.zip == user.zip)
   #expect(again.admin == user.admin)
 }
+
+// A dictionary's own keys are data, not property names: they stay as the
+// document writes them under every key strategy, as JSONDecoder leaves a
+// `[String: Value]`'s, lossy or not, in both styles.
+
+private enum Level: String, Hashable, Codable {
+  case inProgress = "in_progress"
+  case done
+}
+
+private struct LossyDictionaries: Kodable {
+  @Coding(.lossy) var dict: [String: Int]
+  @Coding("by_level", .lossy) var byLevel: [Level: Int]
+  @Coding("plain_dict") var plain: [String: Int]
+}
+
+private struct PathLossyDictionaries: Decodable {
+  var dict: [String: Int]
+  var byLevel: [Level: Int]
+  init(from decoder: any Decoder) throws {
+    dict = try decoder.decodeLossy(at: "dict")
+    byLevel = try decoder.decodeLossy(at: "by_level")
+  }
+}
+
+@Test(arguments: [false, true])
+func dictionaryKeysStayAsWrittenUnderEveryKeyStrategy(throughFoundation: Bool) throws {
+  let data = Data(
+    #"""
+    {"dict": {"another_key": 1, "the_number_one": 1, "bad_one": "x"},
+     "by_level": {"in_progress": 2, "done": 3, "other_level": 4},
+     "plain_dict": {"snake_key": 5}}
+    """#.utf8)
+  let expected = ["another_key": 1, "the_number_one": 1]
+  let levels: [Level: Int] = [.inProgress: 2, .done: 3]
+  let custom: JSONDecoder.KeyDecodingStrategy = .custom { path in
+    AnyKey(stringValue: path.last!.stringValue.uppercased())!
+  }
+  for strategy in [JSONDecoder.KeyDecodingStrategy.convertFromSnakeCase, custom] {
+    let json = JSONDecoder()
+    json.keyDecodingStrategy = strategy
+    json.userInfo[.codixReadsThroughFoundation] = throughFoundation
+    let diagnostics = CodixDiagnostics()
+    json.userInfo[.codixDiagnostics] = diagnostics
+    let codix = CodixJSONDecoder(json)
+    let isCustom = if case .custom = strategy { true } else { false }
+    if !isCustom {
+      // A custom strategy renames the model's own keys too: only path-style
+      // reads below, at keys spelled as the strategy makes them.
+      for model in [
+        try json.decode(LossyDictionaries.self, from: data),
+        try LossyDictionaries.decode(from: data, using: json),
+        try codix.decode(LossyDictionaries.self, from: data),
+      ] {
+        #expect(model.dict == expected)
+        #expect(model.byLevel == levels)
+        #expect(model.plain == ["snake_key": 5])
+      }
+      for model in [
+        try json.decode(PathLossyDictionaries.self, from: data),
+        try codix.decode(PathLossyDictionaries.self, from: data),
+      ] {
+        #expect(model.dict == expected)
+        #expect(model.byLevel == levels)
+      }
+    }
+    #expect(
+      try json.decode([String: Int].self, from: data, at: isCustom ? "PLAIN_DICT" : "plain_dict")
+        == ["snake_key": 5])
+    if isCustom {
+      for model in [
+        try json.decode(UppercasedLossyDictionary.self, from: data),
+        try codix.decode(UppercasedLossyDictionary.self, from: data),
+      ] {
+        #expect(model.dict == expected)
+      }
+    }
+    #expect(diagnostics.warnings.contains { $0.path == "dict.bad_one" } || isCustom)
+  }
+}
+
+/// The lossy dictionary under a strategy that upper-cases keys.
+private struct UppercasedLossyDictionary: Decodable {
+  var dict: [String: Int]
+  init(from decoder: any Decoder) throws {
+    dict = try decoder.decodeLossy(at: "DICT")
+  }
+}
+
+private struct AnyKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init?(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}

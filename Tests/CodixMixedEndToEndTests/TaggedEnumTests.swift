@@ -170,3 +170,48 @@ extension Song {
   #expect(error.description.contains("- number (Int): "))
   #expect(error.description.contains(#"- song (Song): Song.title at [1].title: key not found"#))
 }
+
+// An untagged enum's fallback is reported like any other recovery: the
+// model and property holding it, and the value as written.
+
+private enum Contact: TaggedCodable, Equatable {
+  case email(String)
+  case phone(Int)
+  case other
+
+  static let tagging = TagStyle.untagged
+  static let fallback: Contact? = .other
+  static let variants: [TaggedVariant<Contact>] = [
+    TaggedVariant("email", Contact.email) { if case .email(let v) = $0 { v } else { nil } },
+    TaggedVariant("phone", Contact.phone) { if case .phone(let v) = $0 { v } else { nil } },
+  ]
+}
+
+private struct Person: Kodable {
+  @Coding var name: String
+  @Coding var contacts: [Contact]
+}
+
+@Test(arguments: [false, true])
+func anUntaggedFallbackNamesTheModelThePropertyAndTheValue(throughFoundation: Bool) throws {
+  let data = Data(#"{"name": "Ana", "contacts": ["a@b.c", 5, {"fax": 7}]}"#.utf8)
+  let diagnostics = CodixDiagnostics()
+  let json = JSONDecoder()
+  json.userInfo[.codixDiagnostics] = diagnostics
+  json.userInfo[.codixReadsThroughFoundation] = throughFoundation
+  let plain = try json.decode(Person.self, from: data)
+  let entry = try Person.decode(from: data, using: json)
+  let codix = try CodixJSONDecoder(json).decode(Person.self, from: data)
+  for person in [plain, entry, codix] {
+    #expect(person.contacts == [.email("a@b.c"), .phone(5), .other])
+  }
+  #expect(diagnostics.warnings.count == 3)
+  for warning in diagnostics.warnings {
+    #expect(warning.typeName == "Person")
+    #expect(warning.property == "contacts")
+    #expect(warning.path == "contacts[2]")
+    #expect(warning.found == #"{"fax": 7}"#)
+    #expect(warning.description.hasPrefix("Person.contacts at contacts[2]"))
+    #expect(warning.description.contains("No case of Contact matches this value."))
+  }
+}

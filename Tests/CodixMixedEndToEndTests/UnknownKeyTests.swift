@@ -188,3 +188,40 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
   #expect(profile.meta.version == 4)
   #expect(try sortedJSON(profile) == #"{"id":1,"version":4}"#)
 }
+
+private struct PathWarnedUser: Decodable {
+  var id: Int
+  init(from decoder: any Decoder) throws {
+    try decoder.checkUnknownKeys(besides: ["id"], .warn)
+    id = try decoder.decode(at: "id")
+  }
+}
+
+@Test(arguments: [false, true])
+func strictDecodingRefusesUnknownKeysThatWouldBeWarnings(throughFoundation: Bool) throws {
+  let data = json(#"{"id": 1, "idd": 2, "x": 3}"#)
+  let decoder = JSONDecoder()
+  decoder.userInfo[.codixStrictDecoding] = true
+  decoder.userInfo[.codixReadsThroughFoundation] = throughFoundation
+  let errors = [
+    try #require(throws: CodixError.self) { try decoder.decode(WarnedUser.self, from: data) },
+    try #require(throws: CodixError.self) { try WarnedUser.decode(from: data, using: decoder) },
+    try #require(throws: CodixError.self) { try decoder.decode(PathWarnedUser.self, from: data) },
+    try #require(throws: CodixError.self) {
+      try CodixJSONDecoder(decoder).decode(PathWarnedUser.self, from: data, at: .root)
+    },
+  ]
+  for error in errors {
+    #expect(error.kind == .dataCorrupted)
+    #expect(error.path == "idd")
+    #expect(error.found == #"key "idd""#)
+    #expect(error.description.contains(#"did you mean "id"?"#))
+    #expect(error.description.contains(#"Also unknown: "x""#))
+  }
+  #expect(errors[0].typeName == "WarnedUser")
+  // Collected, it is one failure of the list.
+  let collected = try #require(throws: CodixCollectedErrors.self) {
+    try decoder.decodeCollectingErrors(WarnedUser.self, from: data)
+  }
+  #expect(collected.errors.map(\.path) == ["idd"])
+}

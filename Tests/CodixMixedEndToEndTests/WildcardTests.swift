@@ -177,3 +177,34 @@ private struct CheckedRoster: Kodable {
   #expect(error.property == "names")
   #expect(error.path == "users")
 }
+
+@Test(arguments: [false, true])
+func aTopLevelPathCollectsThroughAWildcard(throughFoundation: Bool) throws {
+  let data = Data(
+    #"{"data": {"users": [{"id": 1}, {"id": 2}, {"id": 3}, {"id": "four"}]}}"#.utf8)
+  let good = Data(#"{"data": {"users": [{"id": 1}, {"id": 2}]}}"#.utf8)
+  let json = JSONDecoder()
+  json.userInfo[.codixReadsThroughFoundation] = throughFoundation
+  #expect(try json.decode([Int].self, from: good, at: "data.users[*].id") == [1, 2])
+  #expect(try CodixJSONDecoder().decode([Int].self, from: good, at: "data.users[*].id") == [1, 2])
+  #expect(try json.decode([String].self, from: page, at: "users[*].name") == ["Ana", "Bo", "Cy"])
+  #expect(try json.decode([String?].self, from: page, at: "users[*].nick") == ["A", nil, nil])
+
+  for error in [
+    try #require(throws: CodixError.self) {
+      try json.decode([Int].self, from: data, at: "data.users[*].id")
+    },
+    try #require(throws: CodixError.self) {
+      try CodixJSONDecoder().decode([Int].self, from: data, at: "data.users[*].id")
+    },
+  ] {
+    #expect(error.kind == .typeMismatch)
+    #expect(error.path == "data.users[3].id")
+    #expect(error.found == #""four""#)
+  }
+  let notArray = try #require(throws: CodixError.self) {
+    try json.decode(Int.self, from: good, at: "data.users[*].id")
+  }
+  #expect(notArray.kind == .invalidPath)
+  #expect(notArray.description.contains("decodes an array type ([Int]), not Int"))
+}

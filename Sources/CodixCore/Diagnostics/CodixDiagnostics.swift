@@ -35,6 +35,28 @@ public final class CodixDiagnostics: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// How many warnings were recorded: a mark for `attribute(since:model:property:)`.
+  package var count: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return storage.count
+  }
+
+  /// Names `model` and `property` in the warnings recorded since `mark`
+  /// that name no model yet: those of a property's read, recorded by code
+  /// that cannot know which property it reads (a tagged enum's fallback, say).
+  package func attribute(
+    since mark: Int, model: @autoclosure () -> String, property: String
+  ) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard mark < storage.count else { return }
+    let model = model()
+    for index in mark..<storage.count {
+      storage[index].attribute(model: model, property: property)
+    }
+  }
+
   /// Forgets every warning.
   public func removeAll() {
     lock.lock()
@@ -52,8 +74,9 @@ extension CodingUserInfoKey {
 extension CodingUserInfoKey {
   /// The `userInfo` key that turns every recovery into an error: with
   /// `decoder.userInfo[.codixStrictDecoding] = true`, a lossy array's broken
-  /// element, a coerced `Bool`, a fallback value, … fail the decode instead of
-  /// being recorded to ``CodixDiagnostics``. For tests and staging builds.
+  /// element, a coerced `Bool`, a fallback value, an unknown key under
+  /// `UnknownKeys.warn`, … fail the decode instead of being recorded to
+  /// ``CodixDiagnostics``. For tests and staging builds.
   /// Under `decodeCollectingErrors`, each is one failure of the list, and
   /// decoding goes on.
   // safe: the initializer accepts every string; it is failable only by its signature.
@@ -69,7 +92,7 @@ extension CodixDiagnostics {
   ) throws(CodixError) {
     if userInfo[.codixStrictDecoding] as? Bool == true {
       // A collecting decode records the failure and goes on with the fallback.
-      guard let collection = ErrorCollection.current else { throw error }
+      guard let collection = ErrorCollection.active(in: userInfo) else { throw error }
       collection.record(error)
       return
     }
@@ -89,7 +112,7 @@ extension CodixDiagnostics {
   ) throws(CodixError) {
     if userInfo[.codixStrictDecoding] as? Bool == true {
       // A collecting decode records the failure and goes on as lossy decoding would.
-      guard let collection = ErrorCollection.current else { throw refused(warning()) }
+      guard let collection = ErrorCollection.active(in: userInfo) else { throw refused(warning()) }
       collection.record(refused(warning()))
       return
     }

@@ -60,3 +60,14 @@ extension CodixError {
     indirect case triedPaths([Path], then: Detail?)
   }
 }
+
+extension CodixError.Detail {
+  /// Whether the detail already lists the keys or paths a missing value was
+  /// looked for at (`noKey`, `triedPaths`): a report keeps it as it is.
+  var listsWhereItLooked: Bool {
+    switch self {
+    case .noKey, .triedPaths: true
+    default: false
+    }
+  }
+}

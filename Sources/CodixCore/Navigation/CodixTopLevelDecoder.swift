@@ -24,19 +24,23 @@ package enum TopLevelDecoding {
   @TaskLocal static var pendingPath: Path = .root
 
   /// Decodes `T` at `path` of `data`. Every error is a located CodixError whose
-  /// path includes `path`.
+  /// path includes `path`. `extra` joins the decoder's `userInfo` for this
+  /// decode only (see `decoder(_:adding:)` for the decoders that can carry it).
   package static func decode<T: Decodable>(
-    _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder
+    _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder,
+    adding extra: [CodingUserInfoKey: any Sendable] = [:]
   ) throws(CodixError) -> T {
     _ = try path.validComponents()
     // Leaves no decoder or document of this thread's path-style reads alive.
     defer { KeyedContainerCache.clear() }
-    if let options = nativeOptions(for: decoder, data: data) {
+    if var options = nativeOptions(for: decoder, data: data) {
+      if !extra.isEmpty { options.userInfo.merge(extra) { $1 } }
       return try decodeNatively(type, from: data, at: path, options: options)
     }
+    let foundation = extra.isEmpty ? decoder : self.decoder(decoder, adding: extra)
     do {
       return try $pendingPath.withValue(path) {
-        try decoder.decode(Envelope<T>.self, from: data).value
+        try foundation.decode(Envelope<T>.self, from: data).value
       }
     } catch {
       var codix = CodixError.wrap(error, at: path)
@@ -45,14 +49,40 @@ package enum TopLevelDecoding {
     }
   }
 
+  /// A decoder like `decoder` whose `userInfo` also holds `extra`: a copy
+  /// for `CodixJSONDecoder`, `JSONDecoder` and `PropertyListDecoder` (the
+  /// decoder given is left alone, so other decodes through it never see
+  /// `extra`); `decoder` itself for any other decoder, whose options Codix
+  /// cannot copy.
+  private static func decoder(
+    _ decoder: some CodixTopLevelDecoder, adding extra: [CodingUserInfoKey: any Sendable]
+  ) -> any CodixTopLevelDecoder {
+    if let codix = decoder as? CodixJSONDecoder {
+      var options = codix.options
+      options.userInfo.merge(extra) { $1 }
+      return CodixJSONDecoder.foundationDecoder(with: options)
+    }
+    if let json = decoder as? JSONDecoder, type(of: json) == JSONDecoder.self {
+      var options = CodixJSONDecoder.Options(json)
+      options.userInfo.merge(extra) { $1 }
+      return CodixJSONDecoder.foundationDecoder(with: options)
+    }
+    if let plist = decoder as? PropertyListDecoder, type(of: plist) == PropertyListDecoder.self {
+      let copy = PropertyListDecoder()
+      copy.userInfo = plist.userInfo.merging(extra) { $1 }
+      return copy
+    }
+    return decoder
+  }
+
   /// The document's root, which decodes `T` at the pending path.
   private struct Envelope<Value: Decodable>: Decodable {
     let value: Value
 
     init(from decoder: any Decoder) throws {
       let path = TopLevelDecoding.pendingPath
-      var cursor = try Navigator.cursor(at: path, from: .root(decoder))
-      guard let value = try Navigator.decode(Value.self, at: &cursor, ifPresent: false) else {
+      guard let value = try Navigator.decode(Value.self, at: path, in: decoder, ifPresent: false)
+      else {
         // safe from input: a required decode returns a value or throws.
         throw CodixError(.valueNotFound, at: path, expected: TypeNames.display(Value.self))
       }

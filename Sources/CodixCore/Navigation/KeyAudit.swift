@@ -27,7 +27,8 @@ public enum UnknownKeys: Sendable, Hashable {
   /// Leaves them alone: Codable's behaviour and the default.
   case ignore
   /// Records one warning per unknown key to the ``CodixDiagnostics`` in
-  /// `userInfo[.codixDiagnostics]`.
+  /// `userInfo[.codixDiagnostics]`; a strict decoder
+  /// (`userInfo[.codixStrictDecoding] = true`) throws as ``reject`` does.
   case warn
   /// Throws a ``CodixError`` naming the first unknown key and the declared
   /// key it probably meant.
@@ -66,7 +67,9 @@ package enum KeyAudit {
       if let model { error.attribute(model: model, property: nil) }
       return error
     }
-    if policy == .reject {
+    // A strict decoder (`.codixStrictDecoding`) refuses what `.warn` would
+    // report, as it refuses every recovery: one error listing every unknown key.
+    if policy == .reject || decoder.userInfo[.codixStrictDecoding] as? Bool == true {
       throw error(first, others: Array(unknown.dropFirst()))
     }
     for key in unknown {

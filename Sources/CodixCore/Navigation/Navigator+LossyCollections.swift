@@ -90,38 +90,58 @@ package struct KeyedObject<Value: Encodable>: Encodable {
   }
 }
 
+/// One entry of an object a lossy dictionary reads: its value, or why it
+/// failed (with the value found, read while the entry's decoder is at hand).
+private struct LossyEntry<Value: Decodable>: Decodable {
+  let outcome: Result<Value, CodixError>
+
+  init(from decoder: any Decoder) throws {
+    do {
+      outcome = .success(try decoder.singleValueContainer().decode(Value.self))
+    } catch {
+      outcome = .failure(Navigator.enriched(error, at: .root(decoder)))
+    }
+  }
+}
+
 extension Navigator {
   /// Decodes the object at `cursor` as a dictionary, dropping the entries
   /// whose key does not convert to `Key` or whose value fails, each recorded
-  /// to the diagnostics in `userInfo` with its path.
+  /// to the diagnostics in `userInfo` with its path. The keys are the
+  /// object's as written, whatever the decoder's key strategy.
   package static func decodeLossyDictionary<Key: Hashable, Value: Decodable>(
     _ type: [Key: Value].Type, at cursor: Cursor, userInfo: [CodingUserInfoKey: Any],
     strict: Bool = false, attribute: (inout CodixError) -> Void = { _ in }
   ) throws(CodixError) -> [Key: Value] {
-    let container: KeyedDecodingContainer<CodixKey>
+    // Read as `[String: Entry]`: the keys stay as the document writes them
+    // under every key strategy, as `JSONDecoder` leaves a `[String: Value]`'s.
+    let entries: [String: LossyEntry<Value>]
     do {
-      container = try cursor.keyedContainer(sharing: false)
+      var object = cursor
+      entries = try object.decode([String: LossyEntry<Value>].self)
     } catch {
       throw enriched(error, at: cursor)
     }
+    let base = cursor.path
     var dictionary: [Key: Value] = [:]
-    for codingKey in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
-      let entry = Cursor.keyed(container, codingKey)
-      guard let key = DictionaryKeys.key(Key.self, from: codingKey.stringValue) else {
+    dictionary.reserveCapacity(entries.count)
+    for (text, entry) in entries.sorted(by: { $0.key < $1.key }) {
+      let path = base.appending(component: .key(text))
+      guard let key = DictionaryKeys.key(Key.self, from: text) else {
         var warning = CodixError(
-          .typeMismatch, at: entry.path, expected: "a key of type \(TypeNames.display(Key.self))",
-          found: "key \(ValueRenderer.quote(codingKey.stringValue))")
+          .typeMismatch, at: path, expected: "a key of type \(TypeNames.display(Key.self))",
+          found: "key \(ValueRenderer.quote(text))")
         attribute(&warning)
         if strict { throw warning }
         warning.detail = .droppedEntry(reason: nil)
         try CodixDiagnostics.recover(warning, in: userInfo)
         continue
       }
-      do {
-        dictionary[key] = try container.decode(Value.self, forKey: codingKey)
-      } catch {
-        var warning = enriched(error, at: entry)
-        warning.attribute(insideValueOf: Value.self, at: entry.path)
+      switch entry.outcome {
+      case .success(let value):
+        dictionary[key] = value
+      case .failure(var warning):
+        warning.attribute(insideValueOf: Value.self, at: path)
         if strict {
           attribute(&warning)
           throw warning

@@ -436,7 +436,8 @@ package enum Navigator {
     let rest = Path(Array(target.dropFirst(base.count)))
     switch codix.kind {
     case .keyNotFound:
-      guard case .key(let missing)? = target.last else { break }
+      guard case .key(let missing)? = target.last, codix.detail?.listsWhereItLooked != true
+      else { break }
       let keys: [String]?
       if rest.isRoot, case .keyed(let container, _) = cursor {
         keys = container.allKeys.map(\.stringValue)

@@ -103,15 +103,21 @@ enum TaggedCoding {
           }
         }
         // A candidate's failure is an answer, not an error to collect.
-        return try ErrorCollection.with(nil) { try variant.decode(decoder) }
+        guard let collection = ErrorCollection.active(in: decoder.userInfo) else {
+          return try variant.decode(decoder)
+        }
+        return try collection.suspended { try variant.decode(decoder) }
       } catch {
         let reason = CodixError.wrap(error, at: base)
         failures.append("\(variant.tag) (\(variant.payloadType)): \(reason.headline)")
       }
     }
+    // The model and property holding the enum are named by the enclosing
+    // decode (a wrapper model names the warnings of its properties' reads).
     let error = CodixError(
       .dataCorrupted, at: base, detail: .noVariantMatched(enum: name, failures: failures),
-      expected: "a value of one of \(name)'s cases")
+      expected: "a value of one of \(name)'s cases",
+      found: ValueRenderer.render(at: .root(decoder), .found))
     guard let fallback = Enum.fallback else { throw error }
     try CodixDiagnostics.recoverWithFallback(error, in: decoder.userInfo)
     return fallback

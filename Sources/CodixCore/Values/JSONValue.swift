@@ -199,13 +199,20 @@ extension JSONValue: Codable {
       self = .string(string)
     } else if let int = try? container.decode(Int64.self) {
       self = .int(int)
-    } else if let members = try? container.decode([String: JSONValue].self) {
-      self = .object(members)
-    } else if let elements = try? container.decode([JSONValue].self) {
-      self = .array(elements)
+    } else if (try? decoder.container(keyedBy: CodixKey.self)) != nil {
+      // An object: a member that fails is reported at its own path.
+      self = .object(try container.decode([String: JSONValue].self))
+    } else if (try? decoder.unkeyedContainer()) != nil {
+      self = .array(try container.decode([JSONValue].self))
     } else if let bool = try? container.decode(Bool.self) {
       self = .bool(bool)
-    } else if let double = try? container.decode(Double.self) {
+    } else {
+      let double: Double
+      do {
+        double = try container.decode(Double.self)
+      } catch {
+        throw Self.failure(error, decoder: decoder)
+      }
       // An integer beyond `Int64`: read again, exactly.
       if double.rounded() == double, abs(double) >= 0x1p63 {
         if let uint = try? container.decode(UInt64.self) {
@@ -218,17 +225,39 @@ extension JSONValue: Codable {
       } else {
         self = .double(double)
       }
-    } else {
-      // The error the container gives for a string names what is there.
-      do {
-        _ = try container.decode(String.self)
-      } catch {
-        var codix = CodixError.wrap(error, at: Path(codingPath: decoder.codingPath))
-        codix.expected = "a JSON value"
-        throw codix
-      }
-      self = .null
     }
+  }
+
+  /// The error for a value that is none of the kinds, at its own path: a
+  /// number out of range (`1e400`) says so and shows the number as written.
+  private static func failure(_ error: any Error, decoder: any Decoder) -> CodixError {
+    let path = Path(codingPath: decoder.codingPath)
+    if let text = outOfRangeNumber(in: error) {
+      return CodixError(
+        .dataCorrupted, at: path,
+        detail: .thrown("The number \(text) is out of range: no Swift number holds it."),
+        expected: "a JSON value", found: text,
+        underlyingError: error is ReaderError ? ReaderError.foundationError : error)
+    }
+    var codix = CodixError.wrap(error, at: path)
+    codix.expected = "a JSON value"
+    return codix
+  }
+
+  /// The number as written, when `error` says it is out of range: the
+  /// reader's error, or `JSONDecoder`'s (`numberIsNotRepresentableInSwift`,
+  /// which Foundation does not make public: read by reflection, `nil` when
+  /// it changes shape).
+  private static func outOfRangeNumber(in error: any Error) -> String? {
+    if let reader = error as? ReaderError, case .numberOutOfRange(let text, _) = reader.problem {
+      return text
+    }
+    let mirror = Mirror(reflecting: error)
+    guard mirror.displayStyle == .enum, let child = mirror.children.first,
+      child.label == "numberIsNotRepresentableInSwift"
+    else { return nil }
+    if let text = child.value as? String { return text }
+    return Mirror(reflecting: child.value).children.first?.value as? String
   }
 
   /// Writes the value.

@@ -38,6 +38,9 @@ final class Field {
   let reads: Bool
   /// Whether the property is written when encoding (not `.decodeOnly`).
   let writes: Bool
+  /// The property's place among its model's properties, in declaration
+  /// order: collected failures are listed in this order (set by `ModelTable`).
+  @exclusivity(unchecked) var order = 0
   /// The byte offset of the property's storage (the wrapper, or the plain
   /// value) from the model's base address (see `ModelBase`).
   let offset: Int

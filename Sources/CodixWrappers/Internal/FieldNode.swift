@@ -55,6 +55,10 @@ final class FieldNode {
   /// required property at or below it, else the first one.
   @exclusivity(unchecked) private(set) var owner: Field?
 
+  /// The smallest declaration order of the properties at or below this
+  /// position: where a failure of the position as a whole is listed.
+  @exclusivity(unchecked) private(set) var firstOrder = Int.max
+
   var hasChildren: Bool { !keyChildren.isEmpty || !indexChildren.isEmpty }
 
   /// The keys of the object at this position that properties read.
@@ -143,6 +147,11 @@ final class FieldNode {
       break
     }
     let firstRequired = firstRequiredHere ?? firstRequiredInObject ?? firstRequiredInIndexes
+    var firstOrder = Int.max
+    for field in fields { firstOrder = min(firstOrder, field.order) }
+    for child in keyChildren { firstOrder = min(firstOrder, child.node.firstOrder) }
+    for child in indexChildren { firstOrder = min(firstOrder, child.node.firstOrder) }
+    self.firstOrder = firstOrder
     self.leaves = leaves
     self.branches = branches
     self.firstRequiredInObject = firstRequiredInObject

@@ -19,8 +19,12 @@ enum WrapperEngine {
   private static func decode(
     _ table: ModelTable, into base: UnsafeMutableRawPointer, from decoder: any Decoder
   ) throws(CodixError) {
+    let userInfo = decoder.userInfo
     let context = DecodeContext(
-      table: table, base: base, userInfo: decoder.userInfo, decoder: decoder)
+      table: table, base: base, userInfo: userInfo, decoder: decoder,
+      collection: ErrorCollection.active(in: userInfo),
+      diagnostics: userInfo.isEmpty ? nil : userInfo[.codixDiagnostics] as? CodixDiagnostics)
+    let mark = context.collection?.mark
     if table.printsJSON {
       CodixDebugOutput.current(in: context.userInfo).write(
         "Decoded JSON for type \(table.model):\n"
@@ -28,25 +32,39 @@ enum WrapperEngine {
     }
     try decode(table.root, at: .root(decoder), context)
     if let claimed = table.auditedKeys {
-      try attempt {
+      try attempt(context, order: Int.max) {
         try checkKeys(claimed, table: table, decoder: decoder, context)
       }
     }
+    // The model's failures, listed in the declaration order of their properties.
+    if let mark { context.collection?.sortByOrder(since: mark) }
   }
 
   /// Runs `body`; when it fails during a decode that collects its errors
-  /// (`ErrorCollection`), records the failure and goes on. The collection is
-  /// looked up only after a failure: other decodes pay nothing.
+  /// (`ErrorCollection`), records the failure and goes on. Every failure
+  /// recorded during `body` without a place yet (those of nested models and
+  /// lossy reads too) is listed at `order`, the declaration order of the
+  /// property it belongs to.
   @inline(__always)
-  private static func attempt(_ body: () throws -> Void) throws(CodixError) {
+  private static func attempt(
+    _ context: DecodeContext, order: Int, _ body: () throws -> Void
+  ) throws(CodixError) {
+    guard let collection = context.collection else {
+      do {
+        try body()
+      } catch {
+        // safe: every step below throws a CodixError; anything else is wrapped.
+        throw error as? CodixError ?? CodixError.wrap(error, at: .root)
+      }
+      return
+    }
+    let mark = collection.mark
     do {
       try body()
     } catch {
-      // safe: every step below throws a CodixError; anything else is wrapped.
-      let failure = error as? CodixError ?? CodixError.wrap(error, at: .root)
-      guard let collection = ErrorCollection.current else { throw failure }
-      collection.record(failure)
+      collection.record(error as? CodixError ?? CodixError.wrap(error, at: .root), order: order)
     }
+    collection.assignOrder(order, since: mark)
   }
 
   private static func checkKeys(
@@ -69,7 +87,7 @@ enum WrapperEngine {
     throws(CodixError)
   {
     for field in node.fields {
-      try attempt {
+      try attempt(context, order: field.order) {
         var position = cursor
         try read(field, at: &position, context)
       }
@@ -83,7 +101,7 @@ enum WrapperEngine {
     throws(CodixError)
   {
     if !node.keyChildren.isEmpty {
-      try attempt { try decodeKeyed(node, at: cursor, context) }
+      try attempt(context, order: node.firstOrder) { try decodeKeyed(node, at: cursor, context) }
     }
     try decodeIndexed(node, at: cursor, context)
   }
@@ -97,7 +115,9 @@ enum WrapperEngine {
         throw Absence.ofObject(at: cursor).error(expected: required.expected)
           .attributed(to: required, context)
       }
-      for field in node.aliasedInObject { try attempt { try readAliases(field, context) } }
+      for field in node.aliasedInObject {
+        try attempt(context, order: field.order) { try readAliases(field, context) }
+      }
       return
     }
     for (key, field, respellable, strict) in node.leaves {
@@ -108,7 +128,7 @@ enum WrapperEngine {
         if stored {
           field.overrides?(storage)
         } else {
-          try attempt {
+          try attempt(context, order: field.order) {
             // Missing or null: perhaps stored under another spelling.
             let other = context.spelling(of: key, in: container, respellable: respellable)
             var position = Cursor.keyed(container, other)
@@ -121,14 +141,14 @@ enum WrapperEngine {
         }
         continue
       }
-      try attempt {
+      try attempt(context, order: field.order) {
         var position = Cursor.keyed(
           container, context.spelling(of: key, in: container, respellable: respellable))
         try read(field, at: &position, context)
       }
     }
     for (key, child, respellable) in node.branches {
-      try attempt {
+      try attempt(context, order: child.firstOrder) {
         let spelled = context.spelling(of: key, in: container, respellable: respellable)
         try decode(child, at: .keyed(container, spelled), context)
       }
@@ -156,7 +176,7 @@ enum WrapperEngine {
   {
     for (index, child) in node.indexChildren {
       for field in child.fields {
-        try attempt {
+        try attempt(context, order: field.order) {
           switch try element(index, of: cursor, for: field, context) {
           case .present(var position): try read(field, at: &position, context)
           case .absent(let absence):
@@ -169,7 +189,7 @@ enum WrapperEngine {
         }
       }
       guard child.hasChildren else { continue }
-      try attempt {
+      try attempt(context, order: child.firstOrder) {
         switch try element(index, of: cursor, for: child.owner, context) {
         case .present(let position):
           try decodeChildren(of: child, at: position, context)
@@ -177,7 +197,9 @@ enum WrapperEngine {
           if let required = child.firstRequired {
             throw absence.error(expected: required.expected).attributed(to: required, context)
           }
-          for field in child.aliasedBelow { try attempt { try readAliases(field, context) } }
+          for field in child.aliasedBelow {
+            try attempt(context, order: field.order) { try readAliases(field, context) }
+          }
         }
       }
     }
@@ -211,6 +233,14 @@ enum WrapperEngine {
       CodixDebugOutput.current(in: context.userInfo).write(
         "Decoded JSON for the \(field.name) property of type \(context.table.model):\n"
           + ValueRenderer.render(at: cursor, .document))
+    }
+    // Warnings recorded by the read that name no model are this property's.
+    let mark = context.diagnostics?.count
+    defer {
+      if let mark {
+        context.diagnostics?.attribute(
+          since: mark, model: context.table.model, property: field.name)
+      }
     }
     do {
       return try field.read(field.storage(in: context.base), &cursor, readContext)
@@ -357,6 +387,10 @@ private struct DecodeContext {
   let userInfo: [CodingUserInfoKey: Any]
   /// The model's decoder, asked how it spells keys after a missed key.
   let decoder: any Decoder
+  /// The failures of the decode, when it collects them (see `ErrorCollection`).
+  let collection: ErrorCollection?
+  /// Where warnings go, if anywhere.
+  let diagnostics: CodixDiagnostics?
 
   /// `key` as `container` stores it: `key`, unless it is missing and the
   /// decoder renames keys from snake case (see `KeySpelling`).

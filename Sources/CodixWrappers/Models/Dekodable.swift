@@ -74,7 +74,7 @@ extension Dekodable {
       let failure = WrapperEngine.hookFailure(
         error, model: Self.self, codingPath: decoder.codingPath)
       // A decode that collects its errors goes on (see `decodeCollectingErrors`).
-      guard let collection = ErrorCollection.current else { throw failure }
+      guard let collection = ErrorCollection.active(in: decoder.userInfo) else { throw failure }
       collection.record(failure)
     }
   }

@@ -70,6 +70,16 @@ extension TopLevelDecoding {
         // safe from input: a reader is always its own root.
         throw CodixError(.dataCorrupted, at: .root)
       }
+      if let split = path.wildcardSplit {
+        // `users[*].id`: one value per element, into an array type.
+        guard
+          let value = try Navigator.decodeSpread(type, split, from: .native(root), ifPresent: false)
+        else {
+          // safe from input: a required decode returns a value or throws.
+          throw CodixError(.valueNotFound, at: path)
+        }
+        return value
+      }
       switch try Navigator.walk(path, from: root) {
       case .present(var cursor):
         guard let value = try Navigator.decode(type, at: &cursor, ifPresent: false) else {

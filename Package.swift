@@ -30,6 +30,7 @@ let package = Package(
     .testTarget(name: "CodixPathTests", dependencies: ["CodixPath", "CodixTestSupport"]),
     .testTarget(
       name: "CodixWrappersTests", dependencies: ["CodixCore", "CodixWrappers", "CodixTestSupport"]),
+    .testTarget(name: "CodixReaderTests", dependencies: ["CodixCore", "CodixTestSupport"]),
 
     // MARK: End-to-end tests (each imports only public products, and test helpers)
     .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),

@@ -126,7 +126,9 @@ open class CodixJSONDecoder: @unchecked Sendable {
       do {
         return try Self.foundationDecoder(with: options).decode(type, from: data)
       } catch {
-        throw CodixError.wrap(error, at: .root)
+        var codix = CodixError.wrap(error, at: .root)
+        if let decoding = error as? DecodingError { codix.underlyingError = decoding }
+        throw codix
       }
     }
     let document: JSONDocument

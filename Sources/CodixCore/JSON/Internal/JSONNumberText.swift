@@ -105,12 +105,13 @@ enum JSONNumberText {
     }
     let written = string(text)
     let double: Double = nearest(parts, text)
-    if double.magnitude < Double(1 << 53) {
-      guard let value = T(exactly: double) else {
-        throw ReaderError(.numberOutOfRange(written, type: "\(T.self)"), at: offset)
-      }
-      return value
+    // The nearest double must be an integer of `T` even where the decimal
+    // gives the value (JSONDecoder checks it first), so `9223372036854775807.0`,
+    // whose double is 2^63, is not an Int64.
+    guard let value = T(exactly: double) else {
+      throw ReaderError(.numberOutOfRange(written, type: "\(T.self)"), at: offset)
     }
+    if double.magnitude < Double(1 << 53) { return value }
     guard let decimal = Decimal(string: written),
       let value = integer(decimal, as: T.self)
     else {

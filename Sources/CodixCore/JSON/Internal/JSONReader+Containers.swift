@@ -299,6 +299,80 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
     return value
   }
 
+  // `decodeIfPresent` as JSONDecoder's: `nil` for `null`, and past the end
+  // `nil` with the index moved on all the same (the protocol's default
+  // leaves it), so later errors name the index JSONDecoder names.
+
+  @inline(__always)
+  private mutating func ifPresent<T>(_ read: (inout Self) throws -> T) throws -> T? {
+    if isAtEnd {
+      currentIndex += 1
+      return nil
+    }
+    if try decodeNil() { return nil }
+    return try read(&self)
+  }
+
+  mutating func decodeIfPresent(_ type: Bool.Type) throws -> Bool? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: String.Type) throws -> String? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: Double.Type) throws -> Double? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: Float.Type) throws -> Float? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int.Type) throws -> Int? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int8.Type) throws -> Int8? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int16.Type) throws -> Int16? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int32.Type) throws -> Int32? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: Int64.Type) throws -> Int64? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt.Type) throws -> UInt? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt8.Type) throws -> UInt8? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt16.Type) throws -> UInt16? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt32.Type) throws -> UInt32? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? {
+    try ifPresent { try $0.decode(type) }
+  }
+
+  mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+    try ifPresent { try $0.decode(type) }
+  }
+
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
     -> KeyedDecodingContainer<NestedKey>
   {

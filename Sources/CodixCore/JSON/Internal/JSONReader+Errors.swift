@@ -9,6 +9,9 @@ extension JSONReader {
     if let error = error as? ReaderError { return document.codixError(error) }
     if let decoding = error as? DecodingError {
       var codix = CodixError(decoding)
+      // The DecodingError itself, as JSONDecoder throws it (CodixError's
+      // initializer keeps only the error the context holds).
+      codix.underlyingError = decoding
       if let failure = lastFailure, Self.same(failure.error, decoding) {
         if let path = failure.path { codix.path = path }
         codix.location = document.location(of: failure.offset)

@@ -99,9 +99,11 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
       let anchor = PathAnchor(reader)
       while member < end {
         let key = try document.string(at: member)
-        let value = try reader.unwrap(
-          Value.self, at: member + 1, Place(anchor, nil, .key(CodixKey(key))))
-        if result[key] == nil { result[key] = value }
+        // The first of equal keys wins; JSONDecoder never reads the others.
+        if result[key] == nil {
+          result[key] = try reader.unwrap(
+            Value.self, at: member + 1, Place(anchor, nil, .key(CodixKey(key))))
+        }
         member = document.next(after: member + 1)
       }
       return result

@@ -180,6 +180,9 @@ final class JSONReader: Decoder {
   ) throws -> KeyedDecodingContainer<Key> {
     switch tag(of: index) {
     case .object:
+      if document.entry(index).has(JSONTape.Flag.keysToCheck) {
+        try checkKeys(of: index, path: path(anchor, tail))
+      }
       return KeyedDecodingContainer(
         KeyedReader<Key>(reader: self, object: index, anchor: anchor, tail: tail))
     case .null:
@@ -211,6 +214,25 @@ final class JSONReader: Decoder {
         at: index)
     default:
       throw typeMismatch([Any].self, at: index, path: path(anchor, tail))
+    }
+  }
+
+  /// Reads the keys of the object at `index` that have an escape or an
+  /// unusual byte: JSONDecoder reads every key of an object it opens, and
+  /// fails on one that is not a valid string.
+  private func checkKeys(of index: Int, path: @autoclosure () -> [any CodingKey]) throws {
+    var member = index + 2
+    let end = document.end(of: index)
+    while member < end {
+      let key = document.entry(member)
+      if key.has(JSONTape.Flag.escaped) || key.has(JSONTape.Flag.unusual) {
+        do {
+          _ = try document.string(at: member)
+        } catch {
+          throw placed(error, path: path())
+        }
+      }
+      member = document.next(after: member + 1)
     }
   }
 

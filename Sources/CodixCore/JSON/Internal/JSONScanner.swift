@@ -82,7 +82,7 @@ struct JSONScanner {
         } else {
           if let open { outer.append(open) }
           open = Open(index: index, elements: 0, isObject: isObject)
-          if isObject { try scanKey() }
+          if isObject { try scanKey(of: index) }
           continue valueLoop
         }
       case UInt8(ascii: "\""):
@@ -116,7 +116,7 @@ struct JSONScanner {
           skipWhitespace()
           if bytes[position] != closing {
             open = container
-            if container.isObject { try scanKey() }
+            if container.isObject { try scanKey(of: container.index) }
             continue valueLoop
           }
           // A trailing comma, as JSONDecoder accepts: the container ends.
@@ -132,12 +132,16 @@ struct JSONScanner {
     }
   }
 
-  /// Scans `"key"` and the colon after it, and the whitespace around them.
-  private mutating func scanKey() throws(ReaderError) {
+  /// Scans `"key"` of the object at tape index `object`, the colon after
+  /// it, and the whitespace around them.
+  private mutating func scanKey(of object: Int) throws(ReaderError) {
     guard bytes[position] == UInt8(ascii: "\"") else {
       throw unexpected(expected: "a key in double quotes")
     }
     try scanString()
+    if tape[tape.count - 1] & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 {
+      tape.mark(object, JSONTape.Flag.keysToCheck)
+    }
     skipWhitespace()
     guard bytes[position] == UInt8(ascii: ":") else {
       throw unexpected(expected: "':' after a key")

@@ -58,6 +58,9 @@ final class JSONTape {
     static let keysChecked: UInt64 = 1 << 60
     /// An object whose keys are unescaped and appear once each.
     static let keysUnique: UInt64 = 1 << 61
+    /// An object with a key that has an escape or an unusual byte: its keys
+    /// are read when a keyed container opens it, as JSONDecoder reads them.
+    static let keysToCheck: UInt64 = 1 << 62
   }
 
   static let maxLength = (1 << 24) - 1

@@ -411,15 +411,8 @@ package enum Navigator {
     in container: KeyedDecodingContainer<CodixKey>?, decoder: any Decoder
   ) -> CodixError {
     guard let container else { return enriched(error, at: .root(decoder)) }
-    let cursor = Cursor.keyed(container, CodixKey(key))
-    if let absence = Absence.explaining(error, at: cursor) {
-      return absence.error(expected: TypeNames.display(type))
-    }
-    var codix = enriched(error, at: cursor)
-    let path = cursor.path
-    if codix.expected == nil, codix.path == path { codix.expected = TypeNames.display(type) }
-    codix.attribute(insideValueOf: type, at: path)
-    return codix
+    var cursor = Cursor.keyed(container, CodixKey(key))
+    return failure(error, decoding: type, at: &cursor)
   }
 
   /// Turns `error`, thrown while reading at `cursor`, into a located CodixError

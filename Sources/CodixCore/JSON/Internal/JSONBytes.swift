@@ -21,16 +21,16 @@ final class JSONBytes {
 
   /// The document's length in bytes.
   let count: Int
-  private let storage: UnsafeMutableBufferPointer<UInt8>
+  private let storage: UnsafeMutablePointer<UInt8>
 
   /// Copies `bytes`, after `skipping` leading bytes (a byte order mark).
   init(copying bytes: UnsafeRawBufferPointer, skipping: Int = 0) {
     let source = UnsafeRawBufferPointer(rebasing: bytes[min(skipping, bytes.count)...])
     count = source.count
     storage = .allocate(capacity: source.count + Self.tailLength)
-    storage.initialize(repeating: 0)
-    if let base = source.baseAddress, let target = storage.baseAddress {
-      target.initialize(from: base.assumingMemoryBound(to: UInt8.self), count: source.count)
+    storage.initialize(repeating: 0, count: source.count + Self.tailLength)
+    if let base = source.baseAddress {
+      storage.update(from: base.assumingMemoryBound(to: UInt8.self), count: source.count)
     }
   }
 
@@ -40,13 +40,15 @@ final class JSONBytes {
 
   /// A view of the bytes, valid while this object lives: callers hold it.
   var view: ByteView {
-    ByteView(base: UnsafePointer(storage.baseAddress.unsafelyUnwrapped), count: count)
+    ByteView(base: UnsafePointer(storage), count: count)
   }
 }
 
-/// Reads a document's bytes by offset. Offsets up to `count + tailLength`
-/// are inside the allocation (checked in debug builds); the scanner and the
-/// reader only form offsets that the scan found inside the document.
+/// Reads a document's bytes by offset. Every read is checked against the
+/// allocation (the document and its zeroed tail) in every build: a reader
+/// bug traps instead of reading memory that is not the document's. The
+/// scanner and the reader only form offsets that the scan found inside the
+/// document, so the checks never fail on any input.
 struct ByteView {
   let base: UnsafePointer<UInt8>
   /// The document's length; the zeroed tail follows it.
@@ -54,7 +56,7 @@ struct ByteView {
 
   @inline(__always)
   subscript(offset: Int) -> UInt8 {
-    assert(offset >= 0 && offset < count + JSONBytes.tailLength, "offset outside the document")
+    precondition(offset >= 0 && offset < count + JSONBytes.tailLength, "offset outside the document")
     return base[offset]
   }
 
@@ -69,7 +71,8 @@ struct ByteView {
   /// reach into the tail.
   @inline(__always)
   func word(at offset: Int) -> UInt64 {
-    assert(offset >= 0 && offset + 8 <= count + JSONBytes.tailLength, "word outside the document")
+    precondition(
+      offset >= 0 && offset + 8 <= count + JSONBytes.tailLength, "word outside the document")
     return UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
   }
 }

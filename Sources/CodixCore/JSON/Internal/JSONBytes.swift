@@ -56,7 +56,8 @@ struct ByteView {
 
   @inline(__always)
   subscript(offset: Int) -> UInt8 {
-    precondition(offset >= 0 && offset < count + JSONBytes.tailLength, "offset outside the document")
+    precondition(
+      offset >= 0 && offset < count + JSONBytes.tailLength, "offset outside the document")
     return base[offset]
   }
 

@@ -131,26 +131,22 @@ open class CodixJSONDecoder: @unchecked Sendable {
         throw codix
       }
     }
-    let document: JSONDocument
-    do {
-      document = try JSONDocument(data)
-    } catch {
-      throw JSONDocument.syntaxError(error)
-    }
-    let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
-    do {
-      return try reader.unwrap(type, at: 0, Place(PathAnchor(reader), nil, nil))
-    } catch {
-      var codix = reader.located(error)
-      codix.attribute(insideValueOf: type, at: .root)
-      throw codix
+    return try JSONDocument.reading(data) { document throws(CodixError) in
+      let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
+      do {
+        return try reader.unwrap(type, at: 0, Place(PathAnchor(reader), nil, nil))
+      } catch {
+        var codix = reader.located(error)
+        codix.attribute(insideValueOf: type, at: .root)
+        throw codix
+      }
     }
   }
 
   /// Whether this decoder reads `data` itself: plain JSON (not JSON5, not
   /// an object without braces) of less than 4 GiB, with strategies it knows.
   static func readsItself(_ data: Data, _ options: Options) -> Bool {
-    guard !options.allowsJSON5, data.count < Int(UInt32.max) - JSONBytes.tailLength,
+    guard !options.allowsJSON5, data.count < Int(UInt32.max) - 16,
       options.userInfo[assumesTopLevelDictionaryKey] as? Bool != true
     else { return false }
     switch options.dateDecodingStrategy {

@@ -1,64 +1,97 @@
-// The bytes of one JSON document, owned by the reader, with a zeroed tail.
+// The bytes of one JSON document.
 //
-// Every loop of the scanner stops at a byte it does not expect, and a zero
-// byte is one no loop expects: a string stops at it (a control character),
-// a number, a literal and whitespace stop at it. The tail is longer than the
-// longest stride any loop takes past a byte it accepted (an escape skips at
-// most five bytes; a literal is compared five bytes at a time), so every
-// scan ends inside the allocation, and the scanner then checks the position
-// against `count` to tell the end of the document from a byte inside it.
+// During a decode the reader reads the bytes where the caller's `Data` keeps
+// them, inside `Data.withUnsafeBytes`, as JSONDecoder does: no copy. A
+// decode can outlive that call only through a decoder or container that a
+// decoded value kept (a custom date strategy's closure, a model that stores
+// its decoder). So when the decode returns, `JSONDocument.reading(_:_:)`
+// asks whether anything besides itself still holds these bytes; if so, they
+// are copied into storage of their own before `withUnsafeBytes` returns, and
+// every later read goes there. Every read goes through `base`, a property of
+// this one object, and no type keeps a `ByteView` past the call that made
+// it, so no read can reach the caller's memory after the call. Documents
+// converted from UTF-16 or UTF-32 own their bytes from the start.
 //
-//     document   [ 1 , 2 ]            count = 7
-//     storage    [ 1 , 2 ] 0 0 0 … 0  count + tailLength bytes
-//
-// The storage is allocated and freed by this class alone; everything that
-// reads it holds the class.
+// Reads past the end answer zero, which no loop of the scanner accepts (a
+// string stops at a control character; a number, a literal and whitespace
+// stop too), so each loop ends there and checks its position against
+// `count` to tell the end of the document from a byte inside it.
 
-/// The bytes of a document and a zeroed tail (see the file comment).
+/// The bytes of a document (see the file comment).
 final class JSONBytes {
-  /// The number of zero bytes after the document.
-  static let tailLength = 16
-
   /// The document's length in bytes.
   let count: Int
-  private let storage: UnsafeMutablePointer<UInt8>
+  /// The first byte: in the caller's `Data` while borrowed, else in `owned`.
+  private(set) var base: UnsafePointer<UInt8>
+  /// The bytes this object allocated, if any; freed with it.
+  private var owned: UnsafeMutablePointer<UInt8>?
 
   /// Copies `bytes`, after `skipping` leading bytes (a byte order mark).
   init(copying bytes: UnsafeRawBufferPointer, skipping: Int = 0) {
     let source = UnsafeRawBufferPointer(rebasing: bytes[min(skipping, bytes.count)...])
     count = source.count
-    storage = .allocate(capacity: source.count + Self.tailLength)
-    storage.initialize(repeating: 0, count: source.count + Self.tailLength)
-    if let base = source.baseAddress {
-      storage.update(from: base.assumingMemoryBound(to: UInt8.self), count: source.count)
+    let storage = Self.allocate(copying: source)
+    owned = storage
+    base = UnsafePointer(storage)
+  }
+
+  /// Reads `bytes` in place, after `skipping` leading bytes: valid until
+  /// the caller's borrow ends, by which time `ownBytes()` must have run if
+  /// anything else still holds this object.
+  init(borrowing bytes: UnsafeRawBufferPointer, skipping: Int = 0) {
+    let source = UnsafeRawBufferPointer(rebasing: bytes[min(skipping, bytes.count)...])
+    count = source.count
+    if let address = source.baseAddress, source.count > 0 {
+      base = address.assumingMemoryBound(to: UInt8.self)
+      owned = nil
+    } else {
+      let storage = Self.allocate(copying: source)
+      owned = storage
+      base = UnsafePointer(storage)
     }
   }
 
-  deinit {
-    storage.deallocate()
+  /// Copies borrowed bytes into storage of this object's own.
+  func ownBytes() {
+    guard owned == nil else { return }
+    let storage = Self.allocate(copying: UnsafeRawBufferPointer(start: base, count: count))
+    owned = storage
+    base = UnsafePointer(storage)
   }
 
-  /// A view of the bytes, valid while this object lives: callers hold it.
-  var view: ByteView {
-    ByteView(base: UnsafePointer(storage), count: count)
+  /// Whether the bytes are this object's own (for tests).
+  var ownsBytes: Bool { owned != nil }
+
+  private static func allocate(copying source: UnsafeRawBufferPointer) -> UnsafeMutablePointer<UInt8>
+  {
+    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, source.count))
+    storage.initialize(repeating: 0, count: max(1, source.count))
+    if let address = source.baseAddress {
+      storage.update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
+    }
+    return storage
   }
+
+  deinit {
+    owned?.deallocate()
+  }
+
+  /// A view of the bytes, for the call that asks for it: not to be kept.
+  var view: ByteView { ByteView(base: base, count: count) }
 }
 
-/// Reads a document's bytes by offset. Every read is checked against the
-/// allocation (the document and its zeroed tail) in every build: a reader
-/// bug traps instead of reading memory that is not the document's. The
-/// scanner and the reader only form offsets that the scan found inside the
-/// document, so the checks never fail on any input.
+/// Reads a document's bytes by offset: a byte past the end reads as zero,
+/// and a negative offset traps, in every build. The scanner and the reader
+/// only form offsets that the scan found inside the document.
 struct ByteView {
   let base: UnsafePointer<UInt8>
-  /// The document's length; the zeroed tail follows it.
+  /// The document's length.
   let count: Int
 
   @inline(__always)
   subscript(offset: Int) -> UInt8 {
-    precondition(
-      offset >= 0 && offset < count + JSONBytes.tailLength, "offset outside the document")
-    return base[offset]
+    precondition(offset >= 0, "offset before the document")
+    return offset < count ? base[offset] : 0
   }
 
   /// The bytes `range` of the document, which must lie inside it.
@@ -68,12 +101,20 @@ struct ByteView {
     return UnsafeBufferPointer(start: base + start, count: length)
   }
 
-  /// Eight bytes from `offset` as one little-endian word; `offset + 8` may
-  /// reach into the tail.
+  /// Eight bytes from `offset` as one little-endian word; bytes past the
+  /// end read as zero.
   @inline(__always)
   func word(at offset: Int) -> UInt64 {
-    precondition(
-      offset >= 0 && offset + 8 <= count + JSONBytes.tailLength, "word outside the document")
-    return UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    precondition(offset >= 0, "word before the document")
+    if offset + 8 <= count {
+      return UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+    var word: UInt64 = 0
+    var index = offset
+    while index < count && index < offset + 8 {
+      word |= UInt64(base[index]) << UInt64(8 * (index - offset))
+      index += 1
+    }
+    return word
   }
 }

@@ -50,7 +50,9 @@ extension JSONDocument {
       return false
     }
     guard let base = key.baseAddress, key.count > 0 else { return true }
-    return memcmp(bytes.base + entry.offset + 1, base, key.count) == 0
+    let content = bytes.slice(entry.offset + 1, key.count)
+    guard let start = content.baseAddress else { return false }
+    return memcmp(start, base, key.count) == 0
   }
 
   /// Checks an unescaped string's raw bytes: no control character, valid UTF-8.

@@ -5,16 +5,15 @@ import Foundation
 final class JSONDocument {
   let storage: JSONBytes
   let tape: JSONTape
-  /// The document's bytes, valid while this object lives.
-  let bytes: ByteView
+  /// The document's bytes, read where `storage` keeps them now (see
+  /// JSONBytes.swift): for the call that asks, not to be kept.
+  var bytes: ByteView { storage.view }
 
-  /// Reads `data` (UTF-8, UTF-16 or UTF-32, with or without a byte order
-  /// mark, as JSONDecoder reads it) and scans it.
-  init(_ data: Data) throws(ReaderError) {
-    storage = try Self.utf8Bytes(of: data)
-    bytes = storage.view
+  /// Scans `storage`.
+  private init(scanning storage: JSONBytes) throws(ReaderError) {
+    self.storage = storage
     do {
-      tape = try JSONScanner.scan(bytes)
+      tape = try JSONScanner.scan(storage.view)
     } catch {
       var located = error
       located.location = Self.location(of: error.offset, in: storage.view)
@@ -22,10 +21,66 @@ final class JSONDocument {
     }
   }
 
-  /// The document's UTF-8 bytes: `data` itself, less a UTF-8 byte order
-  /// mark, or `data` converted from the UTF-16 or UTF-32 encoding its first
-  /// bytes show (RFC 4627, section 3, as JSONDecoder detects it).
-  private static func utf8Bytes(of data: Data) throws(ReaderError) -> JSONBytes {
+  /// Runs `body` with the document of `data` (UTF-8, UTF-16 or UTF-32, with
+  /// or without a byte order mark, as JSONDecoder reads it). UTF-8 bytes are
+  /// read where `data` keeps them; if anything still holds the document
+  /// when `body` returns (a decoder a decoded value kept), its bytes are
+  /// copied first, so it stays valid (JSONBytes.swift).
+  static func reading<R>(_ data: Data, _ body: (JSONDocument) throws(CodixError) -> R)
+    throws(CodixError) -> R
+  {
+    let (encoding, bom) = encoding(of: data)
+    guard encoding == .utf8 else {
+      let storage: JSONBytes
+      do {
+        storage = try converted(data, from: encoding, skipping: bom)
+      } catch {
+        throw syntaxError(error)
+      }
+      return try scanAndRun(storage, body).get()
+    }
+    let result = data.withUnsafeBytes { raw in
+      var storage = JSONBytes(borrowing: raw, skipping: bom)
+      let result = scanAndRun(storage, body)
+      if !isKnownUniquelyReferenced(&storage) { storage.ownBytes() }
+      return result
+    }
+    return try result.get()
+  }
+
+  /// Scans `storage` and runs `body` with its document, which this call's
+  /// own variables hold no longer once it returns.
+  @inline(never)
+  private static func scanAndRun<R>(
+    _ storage: JSONBytes, _ body: (JSONDocument) throws(CodixError) -> R
+  ) -> Result<R, CodixError> {
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(scanning: storage)
+    } catch {
+      return .failure(syntaxError(error))
+    }
+    do {
+      return .success(try body(document))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// `data` converted from `encoding` to UTF-8, after `bom` bytes.
+  private static func converted(_ data: Data, from encoding: String.Encoding, skipping bom: Int)
+    throws(ReaderError) -> JSONBytes
+  {
+    guard let text = String(data: data.dropFirst(bom), encoding: encoding) else {
+      throw ReaderError(.notUTF8, at: 0)
+    }
+    var utf8 = Array(text.utf8)
+    return utf8.withUnsafeMutableBytes { JSONBytes(copying: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// The encoding `data`'s first bytes show, and the length of its byte
+  /// order mark (RFC 4627, section 3, as JSONDecoder detects it).
+  private static func encoding(of data: Data) -> (String.Encoding, Int) {
     let head = Array(data.prefix(4))
     func byte(_ index: Int) -> UInt8? { index < head.count ? head[index] : nil }
     let encoding: String.Encoding
@@ -44,14 +99,7 @@ final class JSONDocument {
     case (let a?, 0, nil, nil) where a != 0: (encoding, bom) = (.utf16LittleEndian, 0)
     default: (encoding, bom) = (.utf8, 0)
     }
-    if encoding == .utf8 {
-      return data.withUnsafeBytes { JSONBytes(copying: $0, skipping: bom) }
-    }
-    guard let text = String(data: data.dropFirst(bom), encoding: encoding) else {
-      throw ReaderError(.notUTF8, at: 0)
-    }
-    var utf8 = Array(text.utf8)
-    return utf8.withUnsafeMutableBytes { JSONBytes(copying: UnsafeRawBufferPointer($0)) }
+    return (encoding, bom)
   }
 
   // MARK: - Navigation

@@ -58,12 +58,15 @@ extension TopLevelDecoding {
   static func decodeNatively<T: Decodable>(
     _ type: T.Type, from data: Data, at path: Path, options: CodixJSONDecoder.Options
   ) throws(CodixError) -> T {
-    let document: JSONDocument
-    do {
-      document = try JSONDocument(data)
-    } catch {
-      throw JSONDocument.syntaxError(error)
+    try JSONDocument.reading(data) { document throws(CodixError) in
+      try decode(type, in: document, at: path, options: options)
     }
+  }
+
+  /// Decodes `T` at `path` of `document`.
+  private static func decode<T: Decodable>(
+    _ type: T.Type, in document: JSONDocument, at path: Path, options: CodixJSONDecoder.Options
+  ) throws(CodixError) -> T {
     let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
     do {
       guard let root = NativeSpot.root(of: reader) else {

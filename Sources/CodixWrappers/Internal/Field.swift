@@ -39,8 +39,16 @@ final class Field {
   /// Whether the property is written when encoding (not `.decodeOnly`).
   let writes: Bool
   /// The property's place among its model's properties, in declaration
-  /// order: collected failures are listed in this order (set by `ModelTable`).
-  @exclusivity(unchecked) var order = 0
+  /// order: collected failures are listed in this order. Set once, by the
+  /// table that builds the field, before the table is shared
+  /// (`placed(at:)` traps on a second call).
+  @exclusivity(unchecked) private(set) var order = -1
+
+  /// Records the property's place in declaration order, once.
+  func placed(at order: Int) {
+    precondition(self.order == -1, "a field's place is set once")
+    self.order = order
+  }
   /// The byte offset of the property's storage (the wrapper, or the plain
   /// value) from the model's base address (see `ModelBase`).
   let offset: Int

@@ -325,12 +325,16 @@ enum FieldBuilder {
     _: W.Type, model: any Encodable.Type, optional: Bool
   ) -> PathWrite {
     func write<M: Encodable>(_: M.Type) -> PathWrite {
-      { storage, encoder, _ in
+      // Checked once per table, in every build: the casts below rely on it.
+      precondition(
+        optional ? W.Value.self == M?.self : W.Value.self == M.self,
+        "a flattened model's type is not its wrapper's value")
+      return { storage, encoder, _ in
         // The stored value, not `current`: an optional never set writes
         // nothing either way, and `current` would look its `nil` up.
         guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.value
         else { return }
-        // safe: `W.Value` is `M`, or `M?` when `optional`: `M` was read off it.
+        // safe: `W.Value` is `M`, or `M?` when `optional` (checked above).
         let model: M? =
           optional ? unsafeBitCast(value, to: M?.self) : unsafeBitCast(value, to: M.self)
         try model?.encode(to: encoder)

@@ -81,7 +81,7 @@ final class ModelTable: @unchecked Sendable {
     self.fields = fields
     self.printsJSON = printsJSON
     self.skipsSetup = skipsSetup
-    for (order, field) in fields.enumerated() { field.order = order }
+    for (order, field) in fields.enumerated() { field.placed(at: order) }
     let root = FieldNode()
     for field in fields where field.reads { root.insert(field, at: field.path) }
     root.finish()

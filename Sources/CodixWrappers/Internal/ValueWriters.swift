@@ -31,7 +31,9 @@ enum ValueWriters {
     _ transformer: F, raw: any Encodable.Type, _ convert: @escaping (F.To) throws -> F.From
   ) -> FieldWriter<F.To> {
     func make<Raw: Encodable>(_: Raw.Type) -> FieldWriter<F.To> {
-      FieldWriter<F.To>.converting { value in
+      // Checked once per field, in every build: the cast below relies on it.
+      precondition(Raw.self == F.From.self, "a transformer's raw type is not its From")
+      return FieldWriter<F.To>.converting { value in
         let raw: F.From
         do {
           raw = try convert(value)
@@ -39,7 +41,7 @@ enum ValueWriters {
           throw Navigator.reverseFailure(
             error, value: value, transformerName: "\(F.self)", at: nil)
         }
-        // safe: `Raw` is `F.From` itself, opened from its metatype above.
+        // safe: `Raw` is `F.From` itself (checked above).
         return unsafeBitCast(raw, to: Raw.self)
       }
     }

@@ -281,8 +281,8 @@ enum SynthesizedReaders {
     let id = ObjectIdentifier(W.self)
     if let box = readers.pointee[id] {
       // safe: each wrapper type reads one type of value, stored under its own
-      // identity (checked in debug builds).
-      assert(box is Box<V>, "\(W.self) read as two types of value")
+      // identity (checked in every build).
+      precondition(box is Box<V>, "\(W.self) read as two types of value")
       return unsafeDowncast(box, to: Box<V>.self).reader
     }
     let reader = make()

@@ -62,8 +62,9 @@ final class JSONBytes {
   /// Whether the bytes are this object's own (for tests).
   var ownsBytes: Bool { owned != nil }
 
-  private static func allocate(copying source: UnsafeRawBufferPointer) -> UnsafeMutablePointer<UInt8>
-  {
+  private static func allocate(copying source: UnsafeRawBufferPointer) -> UnsafeMutablePointer<
+    UInt8
+  > {
     let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, source.count))
     storage.initialize(repeating: 0, count: max(1, source.count))
     if let address = source.baseAddress {

@@ -389,10 +389,11 @@ enum WrapperEngine {
           throw EncodingNavigator.located(error, at: here)
         }
         if let field = child.field {
+          let element = container.superEncoder()
           do {
-            try field.write(field.storage(in: base), to: container.superEncoder(), at: .root)
+            try field.write(field.storage(in: base), to: element, at: .root)
           } catch {
-            throw WrapperEngine.encodingFailure(error, of: field, at: codingPath, table: table)
+            throw failure(error, of: field, in: element, at: here)
           }
         } else if child.isArray {
           var nested = container.nestedUnkeyedContainer()
@@ -402,6 +403,21 @@ enum WrapperEngine {
           try write(child, into: &nested)
         }
       }
+    }
+
+    /// The error of `field` written through `element`, the encoder of the
+    /// element at `here`: placed below `here`, whatever coding path the
+    /// element's encoder reports (Foundation's leaves out the keys above the array).
+    private func failure(
+      _ error: any Error, of field: Field, in element: any Encoder, at here: Path
+    ) -> CodixError {
+      var codix = EncodingNavigator.located(error, at: here)
+      let reported = Path(codingPath: element.codingPath).components
+      if codix.path.components.starts(with: reported) {
+        codix.path = here.appending(Path(Array(codix.path.components.dropFirst(reported.count))))
+      }
+      codix.attribute(model: table.model, property: field.name)
+      return codix
     }
 
     /// The error for a position that properties write both as an object

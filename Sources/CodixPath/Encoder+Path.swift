@@ -11,8 +11,10 @@ extension Encoder {
   /// }
   /// ```
   ///
-  /// Paths that share a prefix write into one object. Encoding at an index
-  /// pads the array with `null` up to it.
+  /// Paths that share a prefix of keys write into one object. Encoding at an
+  /// index pads the array with `null` up to it; an element once written
+  /// cannot be written into again, so two calls cannot share an indexed
+  /// prefix (`rows[2].a`, `rows[2].b`): encode the element as one value.
   ///
   /// - Throws: A ``CodixError``: `.invalidPath` for a malformed path, a
   ///   negative index, or an index already written.

@@ -54,3 +54,37 @@ private struct Patch: Kodable, Equatable {
   #expect(error.kind == .invalidPath)
   #expect(error.property == "id")
 }
+
+// Properties that share an indexed prefix are written into one element.
+
+private struct Leg: Kodable, Equatable {
+  @Coding("rows[2].elements[5].duration.value") var seconds: Int
+  @Coding("rows[2].elements[5].distance.text") var distance: String
+  @Coding("rows[2].elements[1]") var first: String?
+  @Coding("rows[0].status") var status: String
+  @Coding("origin") var origin: String
+}
+
+@Test func propertiesSharingAnIndexedPrefixEncodeIntoOneElement() throws {
+  let written =
+    #"{"origin":"A","rows":[{"status":"OK"},null,{"elements":[null,"x",null,null,null,{"distance":{"text":"9 km"},"duration":{"value":600}}]}]}"#
+  let data = Data(written.utf8)
+  var leg = try JSONDecoder().decode(Leg.self, from: data)
+  #expect(leg.seconds == 600)
+  #expect(leg.distance == "9 km")
+  #expect(try Leg.decode(from: data) == leg)
+  #expect(try CodixJSONDecoder().decode(Leg.self, from: data) == leg)
+  let json = try sortedJSON(leg)
+  #expect(json == written)
+  #expect(try JSONDecoder().decode(Leg.self, from: Data(json.utf8)) == leg)
+  #expect(try Leg.decode(from: Data(json.utf8)) == leg)
+
+  // An optional left out writes nothing, and no `null`s for it either.
+  leg.first = nil
+  let shortJSON = try sortedJSON(leg)
+  #expect(
+    shortJSON
+      == #"{"origin":"A","rows":[{"status":"OK"},null,{"elements":[null,null,null,null,null,{"distance":{"text":"9 km"},"duration":{"value":600}}]}]}"#
+  )
+  #expect(try JSONDecoder().decode(Leg.self, from: Data(shortJSON.utf8)) == leg)
+}

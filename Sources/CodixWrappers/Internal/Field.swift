@@ -99,7 +99,14 @@ final class Field {
   /// Writes the property's storage at `storage` at `writePath` below `encoder`.
   @inline(__always)
   func write(_ storage: UnsafeRawPointer, to encoder: any Encoder) throws {
-    try writing.path(storage, encoder, self)
+    try writing.path(storage, encoder, writePath, self)
+  }
+
+  /// Writes the property's storage at `storage` at `path` below `encoder`,
+  /// an encoder already at a position of `writePath` (see `IndexedWrites`).
+  @inline(__always)
+  func write(_ storage: UnsafeRawPointer, to encoder: any Encoder, at path: Path) throws {
+    try writing.path(storage, encoder, path, self)
   }
 
   /// Writes the property's storage at `storage` at `key` of an object the
@@ -133,8 +140,9 @@ final class Field {
 /// Reads the value at the cursor into a property's storage at the pointer;
 /// `false` when it is absent.
 typealias FieldRead = (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool
-/// Writes a property's storage at the field's write path below an encoder.
-typealias PathWrite = (UnsafeRawPointer, any Encoder, Field) throws -> Void
+/// Writes a property's storage at a path below an encoder: the field's write
+/// path, or the rest of it below an encoder already part of the way.
+typealias PathWrite = (UnsafeRawPointer, any Encoder, Path, Field) throws -> Void
 /// Writes a property's storage at a key of a keyed container.
 typealias KeyedWrite = (
   UnsafeRawPointer, inout KeyedEncodingContainer<CodixKey>, CodixKey, Field

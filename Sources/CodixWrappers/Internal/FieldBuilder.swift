@@ -307,7 +307,7 @@ enum FieldBuilder {
       },
       writing: FieldWrites(
         keyed: { _, _, _, _ in },
-        path: { storage, encoder, _ in
+        path: { storage, encoder, _, _ in
           guard
             let extras = storage.assumingMemoryBound(to: W.self).pointee.storage.current
               as? [String: JSONValue]
@@ -329,7 +329,7 @@ enum FieldBuilder {
       precondition(
         optional ? W.Value.self == M?.self : W.Value.self == M.self,
         "a flattened model's type is not its wrapper's value")
-      return { storage, encoder, _ in
+      return { storage, encoder, _, _ in
         // The stored value, not `current`: an optional never set writes
         // nothing either way, and `current` would look its `nil` up.
         guard let value = storage.assumingMemoryBound(to: W.self).pointee.storage.value
@@ -365,7 +365,8 @@ enum FieldBuilder {
           encodesNil: false, omitted: nil,
           value: { $0.assumingMemoryBound(to: V.self).pointee }, using: writer,
           isNil: NilCheck.make(for: V.self))
-      } ?? FieldWrites(keyed: { _, _, _, _ in }, path: { _, _, _ in }, writesValue: { _ in false })
+      }
+      ?? FieldWrites(keyed: { _, _, _, _ in }, path: { _, _, _, _ in }, writesValue: { _ in false })
     return Field(
       name: name, path: path, expected: { TypeNames.display(V.self) }, isRequired: false,
       debugJSON: false, offset: offset, fast: nil,
@@ -400,8 +401,8 @@ enum FieldBuilder {
       keyed: { _, container, key, field in
         throw refusal(field, Path(codingPath: container.codingPath + [key]))
       },
-      path: { _, encoder, field in
-        throw refusal(field, Path(codingPath: encoder.codingPath).appending(field.writePath))
+      path: { _, encoder, path, field in
+        throw refusal(field, Path(codingPath: encoder.codingPath).appending(path))
       },
       writesValue: { _ in true })
   }
@@ -435,18 +436,18 @@ enum FieldBuilder {
       }
       try writer.keyed(current, &container, key)
     }
-    let atPath: PathWrite = { storage, encoder, field in
+    let atPath: PathWrite = { storage, encoder, path, field in
       guard let current = value(storage) else {
         throw CodixError(
-          .valueNotFound, at: Path(codingPath: encoder.codingPath).appending(field.writePath),
+          .valueNotFound, at: Path(codingPath: encoder.codingPath).appending(path),
           detail: .unsetProperty(property: field.name), expected: "a value to encode")
       }
       if let omitted, omitted(current) { return }
       if let isNil, isNil(current) {
-        if encodesNil { try EncodingNavigator.encodeNil(at: field.writePath, in: encoder) }
+        if encodesNil { try EncodingNavigator.encodeNil(at: path, in: encoder) }
         return
       }
-      try writer.path(current, field.writePath, encoder)
+      try writer.path(current, path, encoder)
     }
     return FieldWrites(keyed: keyed, path: atPath, writesValue: writes)
   }

@@ -247,7 +247,12 @@ final class EncodingPlan: @unchecked Sendable {
   /// The written properties whose paths are made of keys, as a tree: each
   /// object is opened once per encoded instance.
   let root: FieldNode
-  /// The written properties whose paths hold an index or are the model's own
+  /// The written properties whose paths hold an index (and no `[*]`), as a
+  /// tree: properties that share an indexed prefix
+  /// (`rows[2].elements[5].duration`, `rows[2].elements[5].distance`) are
+  /// written into one element.
+  let indexedWrites: IndexedWrites?
+  /// The written properties whose paths hold a `[*]` or are the model's own
   /// value, written one by one at their paths.
   let pathWrites: [Field]
   /// The written properties merged into the model's own object (extras,
@@ -258,6 +263,7 @@ final class EncodingPlan: @unchecked Sendable {
 
   init(_ fields: [Field]) {
     let root = FieldNode()
+    let indexedWrites = IndexedWrites()
     var pathWrites: [Field] = []
     var mergeWrites: [Field] = []
     for field in fields where field.writes {
@@ -267,14 +273,23 @@ final class EncodingPlan: @unchecked Sendable {
         && components.allSatisfy {
           if case .key = $0 { return true } else { return false }
         }
+      let indexed =
+        !components.contains(.wildcard)
+        && components.contains {
+          if case .index = $0 { return true } else { return false }
+        }
       if keysOnly {
         root.insert(field, at: components[...])
+      } else if indexed {
+        indexedWrites.insert(field, at: components[...])
       } else {
         if field.mergesIntoModel { mergeWrites.append(field) } else { pathWrites.append(field) }
       }
     }
     root.finish()
     self.root = root
+    indexedWrites.finish()
+    self.indexedWrites = indexedWrites.children.isEmpty ? nil : indexedWrites
     self.pathWrites = pathWrites
     self.mergeWrites = mergeWrites
     conflict = Self.conflict(in: fields.filter { $0.writes && !$0.mergesIntoModel })
@@ -297,6 +312,59 @@ final class EncodingPlan: @unchecked Sendable {
       }
     }
     return nil
+  }
+}
+
+/// The positions of a model's JSON that properties with indexed paths write,
+/// as a tree: each position is written once, holding every property below
+/// it. For `rows[2].elements[5].duration.value` and
+/// `rows[2].elements[5].distance.text`:
+///
+///     root
+///       "rows"
+///         [2]
+///           "elements"
+///             [5]
+///               "duration" "value" -> field seconds
+///               "distance" "text"  -> field distance
+final class IndexedWrites: @unchecked Sendable {
+  // Unchecked: written only while its plan is made, read-only after.
+  /// The property written at this position, if its path ends here.
+  private(set) var field: Field?
+  /// The positions below, keys in declaration order, indexes ascending
+  /// (once `finish()` ran).
+  private(set) var children: [(component: PathComponent, node: IndexedWrites)] = []
+
+  /// Adds `field` at `components` below this position.
+  func insert(_ field: Field, at components: ArraySlice<PathComponent>) {
+    guard let first = components.first else {
+      self.field = field
+      return
+    }
+    let child: IndexedWrites
+    if let existing = children.first(where: { $0.component == first }) {
+      child = existing.node
+    } else {
+      child = IndexedWrites()
+      children.append((first, child))
+    }
+    child.insert(field, at: components.dropFirst())
+  }
+
+  /// Puts indexes in ascending order, the order an array is written in.
+  func finish() {
+    let indexes = children.compactMap { child -> Int? in
+      if case .index(let index) = child.component { index } else { nil }
+    }
+    if indexes.count == children.count {
+      children = zip(indexes, children).sorted { $0.0 < $1.0 }.map(\.1)
+    }
+    for child in children { child.node.finish() }
+  }
+
+  /// Whether this position holds an array (its children are indexes).
+  var isArray: Bool {
+    if case .index? = children.first?.component { true } else { false }
   }
 }
 

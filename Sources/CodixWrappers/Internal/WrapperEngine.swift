@@ -320,6 +320,16 @@ enum WrapperEngine {
         var container = encoder.container(keyedBy: CodixKey.self)
         try encode(plan.root, into: &container, base: base, table: table, encoder: encoder)
       }
+      if let tree = plan.indexedWrites, writesSomething(below: tree, base: base) {
+        let writer = IndexedWriter(base: base, table: table, codingPath: encoder.codingPath)
+        if tree.isArray {
+          var container = encoder.unkeyedContainer()
+          try writer.write(tree, into: &container)
+        } else {
+          var container = encoder.container(keyedBy: CodixKey.self)
+          try writer.write(tree, into: &container)
+        }
+      }
       for field in plan.pathWrites {
         do {
           try field.write(field.storage(in: base), to: encoder)
@@ -328,6 +338,108 @@ enum WrapperEngine {
         }
       }
     }
+  }
+
+  /// Writes the properties with indexed paths (see `IndexedWrites`): each
+  /// position once, so that properties sharing an indexed prefix land in one
+  /// element. Elements before an index are `null`, as a single path writes them.
+  private struct IndexedWriter {
+    let base: UnsafeMutableRawPointer
+    let table: ModelTable
+    let codingPath: [any CodingKey]
+
+    func write(_ node: IndexedWrites, into container: inout KeyedEncodingContainer<CodixKey>)
+      throws(CodixError)
+    {
+      for (component, child) in node.children {
+        guard case .key(let name) = component else { throw mixed(below: container.codingPath) }
+        guard WrapperEngine.writesSomething(below: child, base: base) else { continue }
+        let key = CodixKey(name)
+        if let field = child.field {
+          do {
+            try field.write(field.storage(in: base), into: &container, at: key)
+          } catch {
+            throw WrapperEngine.encodingFailure(error, of: field, at: codingPath, table: table)
+          }
+        } else if child.isArray {
+          var nested = container.nestedUnkeyedContainer(forKey: key)
+          try write(child, into: &nested)
+        } else {
+          var nested = container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
+          try write(child, into: &nested)
+        }
+      }
+    }
+
+    func write(_ node: IndexedWrites, into container: inout any UnkeyedEncodingContainer)
+      throws(CodixError)
+    {
+      for (component, child) in node.children {
+        guard case .index(let index) = component else { throw mixed(below: container.codingPath) }
+        guard WrapperEngine.writesSomething(below: child, base: base) else { continue }
+        let here = Path(codingPath: container.codingPath).appending(component: .index(index))
+        guard index >= 0 else {
+          throw CodixError(
+            .invalidPath, at: here, detail: .negativeIndexWhenEncoding,
+            expected: "an index of 0 or more")
+        }
+        do {
+          while container.count < index { try container.encodeNil() }
+        } catch {
+          throw EncodingNavigator.located(error, at: here)
+        }
+        if let field = child.field {
+          let element = container.superEncoder()
+          do {
+            try field.write(field.storage(in: base), to: element, at: .root)
+          } catch {
+            throw failure(error, of: field, in: element, at: here)
+          }
+        } else if child.isArray {
+          var nested = container.nestedUnkeyedContainer()
+          try write(child, into: &nested)
+        } else {
+          var nested = container.nestedContainer(keyedBy: CodixKey.self)
+          try write(child, into: &nested)
+        }
+      }
+    }
+
+    /// The error of `field` written through `element`, the encoder of the
+    /// element at `here`: placed below `here`, whatever coding path the
+    /// element's encoder reports (Foundation's leaves out the keys above the array).
+    private func failure(
+      _ error: any Error, of field: Field, in element: any Encoder, at here: Path
+    ) -> CodixError {
+      var codix = EncodingNavigator.located(error, at: here)
+      let reported = Path(codingPath: element.codingPath).components
+      if codix.path.components.starts(with: reported) {
+        codix.path = here.appending(Path(Array(codix.path.components.dropFirst(reported.count))))
+      }
+      codix.attribute(model: table.model, property: field.name)
+      return codix
+    }
+
+    /// The error for a position that properties write both as an object
+    /// (a key below it) and as an array (an index below it).
+    private func mixed(below codingPath: [any CodingKey]) -> CodixError {
+      var error = CodixError(
+        .invalidPath, at: Path(codingPath: codingPath),
+        detail: .thrown(
+          "Properties write this value both as an object (a key below it) and as an array "
+            + "(an index below it). Give them paths that agree."),
+        expected: "an object or an array, not both")
+      error.attribute(model: table.model, property: nil)
+      return error
+    }
+  }
+
+  /// Whether anything is written at or below `node`.
+  private static func writesSomething(below node: IndexedWrites, base: UnsafeMutableRawPointer)
+    -> Bool
+  {
+    if let field = node.field { return field.writing.writesValue(field.storage(in: base)) }
+    return node.children.contains { writesSomething(below: $0.node, base: base) }
   }
 
   /// Writes the properties of `node` into the object `container` is, in

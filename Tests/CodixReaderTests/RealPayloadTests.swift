@@ -1,3 +1,4 @@
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -283,6 +284,41 @@ private struct FeatureCollection: Decodable, Equatable {
   #expect(bits(actual) == bits(expected))
   #expect(bits(actual).count == 111_126)
   expectSameOutcome(AnyValue.self, data)
+}
+
+// MARK: - Byte flips
+
+/// The outcome of a flipped document with both decoders, for a model that
+/// reads every value of it: the same value, or the same error.
+private func expectSameOutcomeOfFlips<T: Decodable & Equatable>(
+  _ type: T.Type, _ name: String, count: Int, random: inout SplitMix64,
+  configure: (JSONDecoder) -> Void
+) throws {
+  let original = try testData(name)
+  let interesting: [UInt8] = Array(#"{}[]",:"\ 0123456789-+.eEtrufalsn"#.utf8) + [0, 0x80, 0xFF]
+  for _ in 0..<count {
+    // One byte per document: a second fault in the same dictionary would
+    // let JSONDecoder's (unordered) reading of it pick either error.
+    var bytes = [UInt8](original)
+    let index = Int.random(in: 0..<bytes.count, using: &random)
+    bytes[index] =
+      Bool.random(using: &random)
+      ? (interesting.randomElement(using: &random) ?? 0)
+      : UInt8.random(in: 0...255, using: &random)
+    expectSameOutcome(type, Data(bytes), configure: configure)
+  }
+}
+
+@Test func byteFlipsInRealDocumentsMatchJSONDecoder() throws {
+  // 150 documents with a byte changed by default (seeded).
+  let count = max(2, fuzzCount(default: 15_000) / 100)
+  var random = SplitMix64(state: 0xF11B_5EED)
+  try expectSameOutcomeOfFlips(Twitter.self, "twitter.json", count: count * 2 / 3, random: &random) {
+    $0.keyDecodingStrategy = .convertFromSnakeCase
+  }
+  try expectSameOutcomeOfFlips(Catalog.self, "citm_catalog.json", count: count / 3, random: &random) {
+    $0.dateDecodingStrategy = .millisecondsSince1970
+  }
 }
 
 // MARK: - The index

@@ -9,8 +9,12 @@ import Testing
 // at the same coding path.
 
 /// One value under the key `v`.
-private struct Box<T: Decodable & Equatable>: Decodable, Equatable {
-  var v: T
+private final class Box<T: Decodable & Equatable>: Decodable, Equatable {
+  let v: T
+
+  init(v: T) { self.v = v }
+
+  static func == (lhs: Box, rhs: Box) -> Bool { lhs.v == rhs.v }
 }
 
 /// One optional value under the key `v`.
@@ -248,17 +252,51 @@ private struct Pair: Decodable, Equatable {
   }
 }
 
+/// Arrays in arrays, read without trying other kinds (JSONDecoder's
+/// errors are slow to make at depth).
+private struct ArrayNest: Decodable, Equatable {
+  var children: [ArrayNest] = []
+
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    while !container.isAtEnd { children.append(try container.decode(ArrayNest.self)) }
+  }
+}
+
+/// Objects in objects under the key `a`.
+private struct ObjectNest: Decodable, Equatable {
+  var a: Box<ObjectNest>?
+  var b: Int?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    if let inner = try container.decodeIfPresent(ObjectNest.self, forKey: AnyKey("a")) {
+      a = Box(v: inner)
+    }
+    b = try container.decodeIfPresent(Int.self, forKey: AnyKey("b"))
+  }
+}
+
+/// `[{"a": [{"a": …, "b": 1}]}]`.
+private struct MixedNest: Decodable, Equatable {
+  var children: [ObjectNest]
+}
+
 @Test func theNestingLimit() {
   for depth in [510, 511, 512, 513, 600] {
     let arrays = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-    expectSameOutcome(AnyValue.self, arrays)
+    expectSameOutcome(ArrayNest.self, arrays)
     let objects =
-      String(repeating: #"{"a":"#, count: depth - 1) + "{}" + String(repeating: "}", count: depth - 1)
-    expectSameOutcome(AnyValue.self, objects)
-    let mixed = String(repeating: #"[{"a":"#, count: depth / 2) + "1"
+      String(repeating: #"{"a":"#, count: depth - 1) + #"{"b":1}"#
+      + String(repeating: "}", count: depth - 1)
+    expectSameOutcome(ObjectNest.self, objects)
+    let mixed =
+      String(repeating: #"[{"a":"#, count: depth / 2) + #"{"b":1}"#
       + String(repeating: "}]", count: depth / 2)
-    expectSameOutcome(AnyValue.self, mixed)
+    expectSameOutcome(ArrayNest.self, mixed)
   }
+  expectSameOutcome(AnyValue.self, String(repeating: "[", count: 512) + String(repeating: "]", count: 512))
+  expectSameOutcome(AnyValue.self, String(repeating: "[", count: 513) + String(repeating: "]", count: 513))
 }
 
 // MARK: - Foundation's special types

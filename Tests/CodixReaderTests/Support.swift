@@ -58,9 +58,27 @@ indirect enum AnyValue: Decodable, Equatable, CustomStringConvertible {
   }
 
   init(from decoder: any Decoder) throws {
+    // Each kind is tried in turn, numbers first (the most common value);
+    // a type mismatch means "another kind" and is slow, so the order matters
+    // for speed only. Under the default float strategy no string reads as
+    // a number.
     let single = try decoder.singleValueContainer()
     if single.decodeNil() {
       self = .null
+      return
+    }
+    if let number = try Self.number(single) {
+      self = number
+      return
+    }
+    if let value = try Self.ifOfKind({ try single.decode(String.self) }) {
+      self = .string(value)
+      return
+    }
+    if var unkeyed = try Self.ifOfKind({ try decoder.unkeyedContainer() }) {
+      var elements: [AnyValue] = []
+      while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(AnyValue.self)) }
+      self = .array(elements)
       return
     }
     if let keyed = try Self.ifOfKind({ try decoder.container(keyedBy: AnyKey.self) }) {
@@ -71,32 +89,25 @@ indirect enum AnyValue: Decodable, Equatable, CustomStringConvertible {
         })
       return
     }
-    if var unkeyed = try Self.ifOfKind({ try decoder.unkeyedContainer() }) {
-      var elements: [AnyValue] = []
-      while !unkeyed.isAtEnd { elements.append(try unkeyed.decode(AnyValue.self)) }
-      self = .array(elements)
-      return
-    }
-    if let value = try Self.ifOfKind({ try single.decode(Bool.self) }) {
-      self = .bool(value)
-      return
-    }
-    if let value = try Self.ifOfKind({ try single.decode(String.self) }) {
-      self = .string(value)
-      return
-    }
-    // A number: the first type that takes it.
-    if let value = try? single.decode(Int64.self) {
-      self = .int(value)
-    } else if let value = try? single.decode(UInt64.self) {
-      self = .unsigned(value)
-    } else {
-      do {
-        self = .double(try single.decode(Double.self).bitPattern)
-      } catch {
-        guard let value = try? single.decode(Decimal.self) else { throw error }
-        self = .decimal(value)
+    self = .bool(try single.decode(Bool.self))
+  }
+
+  /// A number: an Int64 or UInt64 when it is a whole number that fits one,
+  /// a Double when not, a Decimal beyond a Double's range; `nil` for a
+  /// value of another kind.
+  private static func number(_ single: any SingleValueDecodingContainer) throws -> AnyValue? {
+    do {
+      let double = try single.decode(Double.self)
+      if double.rounded() == double, double.magnitude < 0x1p64 {
+        if let value = try? single.decode(Int64.self) { return .int(value) }
+        if let value = try? single.decode(UInt64.self) { return .unsigned(value) }
       }
+      return .double(double.bitPattern)
+    } catch DecodingError.typeMismatch {
+      return nil
+    } catch {
+      guard let value = try? single.decode(Decimal.self) else { throw error }
+      return .decimal(value)
     }
   }
 

@@ -313,10 +313,12 @@ private func expectSameOutcomeOfFlips<T: Decodable & Equatable>(
   // 150 documents with a byte changed by default (seeded).
   let count = max(2, fuzzCount(default: 15_000) / 100)
   var random = SplitMix64(state: 0xF11B_5EED)
-  try expectSameOutcomeOfFlips(Twitter.self, "twitter.json", count: count * 2 / 3, random: &random) {
+  try expectSameOutcomeOfFlips(Twitter.self, "twitter.json", count: count * 2 / 3, random: &random)
+  {
     $0.keyDecodingStrategy = .convertFromSnakeCase
   }
-  try expectSameOutcomeOfFlips(Catalog.self, "citm_catalog.json", count: count / 3, random: &random) {
+  try expectSameOutcomeOfFlips(Catalog.self, "citm_catalog.json", count: count / 3, random: &random)
+  {
     $0.dateDecodingStrategy = .millisecondsSince1970
   }
 }
@@ -332,11 +334,12 @@ private struct IndexSize {
 
 private func indexSize(of name: String) throws -> IndexSize {
   let data = try testData(name)
-  let document = try JSONDocument(data)
-  return IndexSize(
-    name: name, documentBytes: data.count,
-    usedBytes: document.tape.count * MemoryLayout<UInt64>.stride,
-    allocatedBytes: document.tape.byteCount)
+  return try JSONDocument.reading(data) { document in
+    IndexSize(
+      name: name, documentBytes: data.count,
+      usedBytes: document.tape.count * MemoryLayout<UInt64>.stride,
+      allocatedBytes: document.tape.byteCount)
+  }
 }
 
 @Test func theIndexIsSmallerThanTheDocument() throws {
@@ -345,7 +348,8 @@ private func indexSize(of name: String) throws -> IndexSize {
     let size = try indexSize(of: name)
     #expect(size.usedBytes <= size.documentBytes, "\(name)")
     #expect(size.allocatedBytes <= size.documentBytes, "\(name)")
-    let ratio = { (bytes: Int) in String(format: "%.2f", Double(bytes) / Double(size.documentBytes)) }
+    let ratio = { (bytes: Int) in String(format: "%.2f", Double(bytes) / Double(size.documentBytes))
+    }
     lines.append(
       "| \(name) | \(size.documentBytes) | \(size.usedBytes) (\(ratio(size.usedBytes))) "
         + "| \(size.allocatedBytes) (\(ratio(size.allocatedBytes))) |")

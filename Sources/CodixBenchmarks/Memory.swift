@@ -6,7 +6,7 @@ import Foundation
   import Darwin
 #endif
 
-// The peak memory of one decode, for each case of issue 30's scenarios.
+// The peak memory of one decode, for each case of The reader's scenarios.
 //
 // Each case runs in a process of its own: the benchmark starts itself again
 // with `--measure-memory-of <scenario title> <case name>`, so no case inherits

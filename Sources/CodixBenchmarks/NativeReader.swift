@@ -2,24 +2,24 @@ import CodixPath
 import CodixWrappers
 import Foundation
 
-// Issue 30's comparisons: the same types decoded by CodixJSONDecoder and by
+// The comparisons: the same types decoded by CodixJSONDecoder and by
 // JSONDecoder; Codix's models through Codix's entry points and through
 // CodixJSONDecoder against hand-written Codable on JSONDecoder; one element
 // deep in a document against the whole document. Each case's time is a ratio
 // to the case named in its `against` (else to its scenario's first case),
-// and Targets.swift compares those ratios with the issue's targets by these
+// and Targets.swift compares those ratios with the project's targets by these
 // titles and names: rename them in both places.
 
-/// A scenario of issue 30: its cases, and a check that every decoder gives the
+/// A scenario of the reader's comparisons: its cases, and a check that every decoder gives the
 /// same values, run before it is timed.
 struct Scenario {
   let title: String
-  /// Issue 30's target the cases with a `target` are held to, as the table of
+  /// The target the cases with a `target` are held to, as the table of
   /// targets heads it.
   let goal: String
   let iterations: (quick: Int, full: Int)
-  /// The largest ratio of peak memory issue 30 allows the cases that have a
-  /// `target` (Memory.swift, Targets.swift); nil when the issue sets none.
+  /// The largest ratio of peak memory the targets allow the cases that have a
+  /// `target` (Memory.swift, Targets.swift); nil when no target is set.
   var memoryTarget: Double? = nil
   /// Fails the run (exit 1) unless the cases' decoders agree.
   let check: () throws -> Void
@@ -88,7 +88,7 @@ func agree<T: Equatable>(_ what: String, _ decodes: [() throws -> T]) {
   }
 }
 
-/// Issue 30's scenarios, in the order they run. Building them reads no input.
+/// The reader's scenarios, in the order they run. Building them reads no input.
 func nativeReaderScenarios() -> [Scenario] {
   let foundation = JSONDecoder()
   let codix = CodixJSONDecoder()

@@ -1,6 +1,6 @@
 import Foundation
 
-// The table printed at the end of a run: issue 30's targets, each with this
+// The table printed at the end of a run: the targets, each with this
 // run's ratio and PASS or MISS. A target's ratio is the median over the
 // rounds of its case's time over its baseline case's in the same round (see
 // `report`); the range beside it is the middle half of those ratios, so a
@@ -23,7 +23,7 @@ struct Timing {
 
 /// The figures of Foundation's path in Docs/Performance.md (2026-11-25, the
 /// higher end of each range): a plain `JSONDecoder` with Codix models, and
-/// the scenarios measured before issue 30. A ratio above its figure plus the
+/// the scenarios measured before the native reader. A ratio above its figure plus the
 /// machine's noise (0.03) is a regression. Once `decode(_:from:at:)` reads
 /// through CodixJSONDecoder, the rows that go through it (the generated
 /// payload's, twitter.json's, dotted `decode(_:from:at:)`) will move down.
@@ -127,7 +127,7 @@ private struct TargetRow {
   }
 }
 
-/// Prints issue 30's targets with this run's figures. A section none of
+/// Prints the targets with this run's figures. A section none of
 /// whose cases ran (`--memory`, `--scenario`) is left out.
 @MainActor
 func printTargets(quick: Bool) {
@@ -185,7 +185,7 @@ func printTargets(quick: Bool) {
   let shown = sections.filter { section in section.rows.contains { $0.ratio != nil } }
   guard !shown.isEmpty else { return }
   let width = shown.flatMap(\.rows).map(\.what.count).max() ?? 0
-  print("\nIssue 30 targets, ratios of this run's medians\(quick ? " (--quick: indicative)" : "")")
+  print("\nTargets, ratios of this run's medians\(quick ? " (--quick: indicative)" : "")")
   for section in shown {
     print("  \(section.title)")
     for row in section.rows {

@@ -4,7 +4,7 @@ import Foundation
 
 // Decodes the same documents with hand-written Codable and with each Codix
 // style, in one run, and prints each style's time as a ratio to hand-written;
-// then issue 30's comparisons of CodixJSONDecoder with JSONDecoder
+// then The comparisons of CodixJSONDecoder with JSONDecoder
 // (NativeReader.swift), the peak memory of each of those (Memory.swift) and
 // a table of the targets (Targets.swift).
 // Run in release: swift run -c release codix-benchmarks
@@ -13,7 +13,7 @@ struct Case {
   let name: String
   /// The case this one's time is a ratio to; the scenario's first when nil.
   var against: String? = nil
-  /// The largest ratio issue 30 allows this case (the table of targets, Targets.swift).
+  /// The largest ratio the targets allow this case (the table of targets, Targets.swift).
   var target: Double? = nil
   /// The document `run` reads, loaded before a memory measurement takes its
   /// baseline (Memory.swift); nil for a case that loads nothing on first use.
@@ -95,7 +95,7 @@ func middleHalf(_ sorted: [Double]) -> (low: Double, high: Double) {
 
 let quick = CommandLine.arguments.contains("--quick")
 let only = CommandLine.arguments.firstIndex(of: "--only").map { CommandLine.arguments[$0 + 1] }
-/// Only the peak memory of issue 30's cases, no timing.
+/// Only the peak memory of the reader's cases, no timing.
 let memoryOnly = CommandLine.arguments.contains("--memory")
 let scenario = CommandLine.arguments.firstIndex(of: "--scenario").map {
   CommandLine.arguments[$0 + 1]
@@ -235,7 +235,7 @@ if let twitter = corpus("twitter.json") {
   exit(1)
 }
 
-// MARK: - Issue 30: CodixJSONDecoder against JSONDecoder (NativeReader.swift)
+// MARK: - CodixJSONDecoder against JSONDecoder (NativeReader.swift)
 
 let readerScenarios = nativeReaderScenarios().filter { runs($0.title) }
 if Document.canadaPath == nil {

@@ -155,7 +155,8 @@ struct DocumentWriter {
       for field in fields {
         if allowed, chance(deviation) { continue }  // a missing key
         members.append(
-          #""\#(spelling(of: field.key, deviating: allowed))":\#(write(field.shape, deviating: allowed))"#)
+          #""\#(spelling(of: field.key, deviating: allowed))":\#(write(field.shape, deviating: allowed))"#
+        )
       }
       if allowed, chance(deviation) { members.insert(#""extra":\#(deviant())"#, at: 0) }
       if allowed, chance(0.02), let first = fields.first {
@@ -218,7 +219,9 @@ struct DocumentWriter {
       let bits = UInt32(truncatingIfNeeded: random.next()) & 0x3FFF_FFFF | 0x0080_0000
       return "\(Float(bitPattern: bits))"
     case 2: return pick(["0", "-0.0", "1", "0.1", "2.5e-3", "123456789012345678901234567890"])
-    default: return "\(Int.random(in: -1000...1000, using: &random)).\(Int.random(in: 0...99, using: &random))"
+    default:
+      return
+        "\(Int.random(in: -1000...1000, using: &random)).\(Int.random(in: 0...99, using: &random))"
     }
   }
 
@@ -226,7 +229,9 @@ struct DocumentWriter {
     switch scalar {
     case .bool: return chance(0.5) ? "true" : "false"
     case .string:
-      return "\"" + pick(["", "a", "é", "a\\nb", "\\u00e9", "😀", "\\uD83D\\uDE00", "\\\"q\\\"", "tab\\t"]) + "\""
+      return "\""
+        + pick(["", "a", "é", "a\\nb", "\\u00e9", "😀", "\\uD83D\\uDE00", "\\\"q\\\"", "tab\\t"])
+        + "\""
     case .int, .int8, .int16, .int32, .int64, .uint, .uint8, .uint16, .uint32, .uint64:
       return integer(scalar, deviating: allowed)
     case .float, .double, .decimal: return floating(scalar, deviating: allowed)
@@ -242,12 +247,18 @@ struct DocumentWriter {
       }
     case .data:
       switch strategies.datas {
-      case .deferred: return pick(["[]", "[1,2,3]", "[255]", allowed && chance(0.1) ? "[256]" : "[0]"])
-      case .base64: return pick(["\"\"", "\"AQID\"", "\"AQI=\"", allowed && chance(0.1) ? "\"AQI\"" : "\"/w==\""])
+      case .deferred:
+        return pick(["[]", "[1,2,3]", "[255]", allowed && chance(0.1) ? "[256]" : "[0]"])
+      case .base64:
+        return pick([
+          "\"\"", "\"AQID\"", "\"AQI=\"", allowed && chance(0.1) ? "\"AQI\"" : "\"/w==\"",
+        ])
       case .custom: return pick(["\"\"", "\"bytes\"", "\"é\""])
       }
     case .url:
-      return pick(["\"https://example.com/a?b=c\"", "\"a/b\"", allowed && chance(0.1) ? "\"\"" : "\"x\""])
+      return pick([
+        "\"https://example.com/a?b=c\"", "\"a/b\"", allowed && chance(0.1) ? "\"\"" : "\"x\"",
+      ])
     }
   }
 }
@@ -354,18 +365,18 @@ private struct Model {
 /// The models of the family.
 private func family() -> [Model] {
   [
-  Model(Scalars.self, Scalars.shape),
-  Model(OptionalScalars.self, OptionalScalars.shape),
-  Model(Child.self, Child.shape),
-  Model(Record.self, Record.shape),
-  Model([Child].self, .array(Child.shape)),
-  Model([String: Child].self, .stringDictionary(Child.shape)),
-  Model([Int: Scalars].self, .intDictionary(Scalars.shape)),
-  Model([Date?].self, .array(.optional(.scalar(.date)))),
-  Model([Data].self, .array(.scalar(.data))),
-  Model(Decimal.self, .scalar(.decimal)),
-  Model(Date.self, .scalar(.date)),
-  Model([[Float]].self, .array(.array(.scalar(.float)))),
+    Model(Scalars.self, Scalars.shape),
+    Model(OptionalScalars.self, OptionalScalars.shape),
+    Model(Child.self, Child.shape),
+    Model(Record.self, Record.shape),
+    Model([Child].self, .array(Child.shape)),
+    Model([String: Child].self, .stringDictionary(Child.shape)),
+    Model([Int: Scalars].self, .intDictionary(Scalars.shape)),
+    Model([Date?].self, .array(.optional(.scalar(.date)))),
+    Model([Data].self, .array(.scalar(.data))),
+    Model(Decimal.self, .scalar(.decimal)),
+    Model(Date.self, .scalar(.date)),
+    Model([[Float]].self, .array(.array(.scalar(.float)))),
   ]
 }
 
@@ -548,7 +559,9 @@ struct Dynamic: Decodable, Equatable {
     log.append("end \(container.isAtEnd) \(container.currentIndex)")
   }
 
-  private mutating func readElement(_ container: inout any UnkeyedDecodingContainer, _ schema: Schema)
+  private mutating func readElement(
+    _ container: inout any UnkeyedDecodingContainer, _ schema: Schema
+  )
     throws
   {
     switch schema {

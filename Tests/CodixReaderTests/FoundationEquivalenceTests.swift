@@ -52,7 +52,8 @@ private func integerTexts<T: FixedWidthInteger>(_ type: T.Type) -> [String] {
   let oneBelow = (Decimal(string: min) ?? 0) - 1
   return [
     max, min, "\(onePast)", "\(oneBelow)",
-    "0", "-0", "1", "-1", "1.0", "1e2", "1e-400", "-1e-400", "1.0000000000000001", "5105.0", "1E2", "1e+2", "10e-1", "1.5", "-1.5", "0.0", "-0.0",
+    "0", "-0", "1", "-1", "1.0", "1e2", "1e-400", "-1e-400", "1.0000000000000001", "5105.0", "1E2",
+    "1e+2", "10e-1", "1.5", "-1.5", "0.0", "-0.0",
     "1e-2", "127.0", "128", "255", "256", "32767", "32768", "65535", "65536", "2147483647",
     "2147483648", "4294967295", "4294967296", "9223372036854775807", "9223372036854775808",
     "-9223372036854775808", "-9223372036854775809", "18446744073709551615",
@@ -93,7 +94,8 @@ private let floatingTexts = [
   "2e-324", "3e-324", "1e-400", "0e5", "0e-5", "0.0e1", "00", "-00", "0.000000000000000000001e21",
   "3.4028235e38", "3.4028236e38", "3.5e38", "1.4e-45", "7e-46", "1e-46",
   "123456789012345678901234567890", "0.1234567890123456789012345678901234567890",
-  "9007199254740993", "9007199254740992.5", "1.00000000000000011102230246251565404236316680908203125",
+  "9007199254740993", "9007199254740992.5",
+  "1.00000000000000011102230246251565404236316680908203125",
   "1.00000000000000011102230246251565404236316680908203124", "2.5e-1", "25e-2", "1E2", "1e+2",
   "1.e2", ".1", "1e", "1e+", "-", "- 1", "NaN", "Infinity", "\"1.5\"", "true", "null",
 ]
@@ -120,7 +122,9 @@ private let floatingTexts = [
     let value = pow(10.0, Double(power))
     return [value.nextDown, value, value.nextUp]
   }
-  floats += (0..<500).map { _ in Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F_FFFF) }
+  floats += (0..<500).map { _ in
+    Float(bitPattern: UInt32(truncatingIfNeeded: random.next()) & 0x7F_FFFF)
+  }
   let doubleText = "[" + doubles.map(\.description).joined(separator: ",") + "]"
   let floatText = "[" + floats.map(\.description).joined(separator: ",") + "]"
   let codixDoubles = try CodixJSONDecoder().decode([Double].self, from: Data(doubleText.utf8))
@@ -239,7 +243,9 @@ private struct Pair: Decodable, Equatable {
 }
 
 @Test func topLevelScalars() {
-  for text in ["1", "-1", "1.5", "\"text\"", "true", "false", "null", " 1 ", "\n\"a\"\t", "1 2", ""] {
+  for text in [
+    "1", "-1", "1.5", "\"text\"", "true", "false", "null", " 1 ", "\n\"a\"\t", "1 2", "",
+  ] {
     expectSameOutcome(Int.self, text)
     expectSameOutcome(Int?.self, text)
     expectSameOutcome(String.self, text)
@@ -295,8 +301,10 @@ private struct MixedNest: Decodable, Equatable {
       + String(repeating: "}]", count: depth / 2)
     expectSameOutcome(ArrayNest.self, mixed)
   }
-  expectSameOutcome(AnyValue.self, String(repeating: "[", count: 512) + String(repeating: "]", count: 512))
-  expectSameOutcome(AnyValue.self, String(repeating: "[", count: 513) + String(repeating: "]", count: 513))
+  expectSameOutcome(
+    AnyValue.self, String(repeating: "[", count: 512) + String(repeating: "]", count: 512))
+  expectSameOutcome(
+    AnyValue.self, String(repeating: "[", count: 513) + String(repeating: "]", count: 513))
 }
 
 // MARK: - Foundation's special types
@@ -337,7 +345,9 @@ private let dateStrategies: [(String, JSONDecoder.DateDecodingStrategy)] = {
       "custom",
       .custom { decoder in
         let container = try decoder.singleValueContainer()
-        if let seconds = try? container.decode(Double.self) { return Date(timeIntervalSince1970: seconds) }
+        if let seconds = try? container.decode(Double.self) {
+          return Date(timeIntervalSince1970: seconds)
+        }
         let text = try container.decode(String.self)
         guard text.count > 3 else {
           throw DecodingError.dataCorruptedError(in: container, debugDescription: "short")
@@ -414,7 +424,8 @@ private let dataStrategies: [(String, JSONDecoder.DataDecodingStrategy)] = [
   let made = CodixJSONDecoder(copy)
   if case .convertFromSnakeCase = made.keyDecodingStrategy {} else { Issue.record("not copied") }
   if case .convertFromSnakeCase = decoder.keyDecodingStrategy {} else { Issue.record("not set") }
-  if case .convertFromString("+", "-", "n") = decoder.nonConformingFloatDecodingStrategy {} else {
+  if case .convertFromString("+", "-", "n") = decoder.nonConformingFloatDecodingStrategy {
+  } else {
     Issue.record("not set")
   }
   if case .deferredToDate = decoder.dateDecodingStrategy {} else { Issue.record("default") }
@@ -482,8 +493,9 @@ private struct Snake: Decodable, Equatable {
     expectSameOutcome(Snake.self, document) {
       $0.keyDecodingStrategy = .custom { path in
         let last = path.last?.stringValue ?? ""
-        return AnyKey(last.replacingOccurrences(of: "_", with: "").lowercased() == "firstname"
-          ? "firstName" : last)
+        return AnyKey(
+          last.replacingOccurrences(of: "_", with: "").lowercased() == "firstname"
+            ? "firstName" : last)
       }
     }
     expectSameOutcome(AnyValue.self, document) { $0.keyDecodingStrategy = .convertFromSnakeCase }
@@ -578,7 +590,8 @@ private struct Elements: Decodable, Equatable {
 @Test func unkeyedContainersPastTheirEnd() {
   for document in [
     #"[1, null, {"k": "v"}, "s", 5]"#, #"[null, null, {"k": "v"}, "s", 500]"#, "[1]", "[]",
-    #"[1, 2, {"k": "v"}]"#, #"[1, null, {"k": 1}]"#, #"[1, null, [], "s"]"#, #"[1, null, {"k": "v"}, "s"]"#,
+    #"[1, 2, {"k": "v"}]"#, #"[1, null, {"k": 1}]"#, #"[1, null, [], "s"]"#,
+    #"[1, null, {"k": "v"}, "s"]"#,
     #"[1, null, {"k": "v"}, 1, 1]"#, #"["1"]"#,
   ] {
     expectSameOutcome(Elements.self, document)

@@ -22,7 +22,9 @@ import Testing
     }
     #expect(error.kind == .dataCorrupted)
     // The 513th bracket: one past JSONDecoder's limit.
-    #expect(error.location?.offset == (text.hasPrefix("[") ? 512 : 512 * (text.hasPrefix(#"{"a":["#) ? 3 : 5)))
+    #expect(
+      error.location?.offset
+        == (text.hasPrefix("[") ? 512 : 512 * (text.hasPrefix(#"{"a":["#) ? 3 : 5)))
     #expect(!foundationOutcome(AnyValue.self, data).isSuccess)
   }
 }

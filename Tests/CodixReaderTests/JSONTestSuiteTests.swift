@@ -132,7 +132,8 @@ private func suiteCases() throws -> [SuiteCase] {
       deviations.append("\(suiteCase.name), reading nothing: \(nothing.0) / \(nothing.1)")
     }
   }
-  #expect(deviations == [], "JSONDecoder / CodixJSONDecoder:\n\(deviations.joined(separator: "\n"))")
+  #expect(
+    deviations == [], "JSONDecoder / CodixJSONDecoder:\n\(deviations.joined(separator: "\n"))")
 }
 
 // MARK: - The i_ table
@@ -175,6 +176,7 @@ private func implementationDefinedTable() throws -> String {
     // still holds there).
     let document = try String(
       contentsOf: docsFolder.appendingPathComponent("JSONConformance.md"), encoding: .utf8)
-    #expect(document.contains(table), "Docs/JSONConformance.md's i_ table is out of date:\n\(table)")
+    #expect(
+      document.contains(table), "Docs/JSONConformance.md's i_ table is out of date:\n\(table)")
   #endif
 }

@@ -71,7 +71,8 @@ private let roster = """
 }
 
 @Test func aMissingKeyPointsAtItsObject() throws {
-  let text = roster.replacingOccurrences(of: #"{"name": "Bob", "age": 41}"#, with: #"{"name": "Bob"}"#)
+  let text = roster.replacingOccurrences(
+    of: #"{"name": "Bob", "age": 41}"#, with: #"{"name": "Bob"}"#)
   let error = try codixError(Roster.self, text)
   #expect(error.kind == .keyNotFound)
   #expect(error.path == "team.members[1].age")

@@ -313,10 +313,12 @@ private func expectSameOutcomeOfFlips<T: Decodable & Equatable>(
   // 150 documents with a byte changed by default (seeded).
   let count = max(2, fuzzCount(default: 15_000) / 100)
   var random = SplitMix64(state: 0xF11B_5EED)
-  try expectSameOutcomeOfFlips(Twitter.self, "twitter.json", count: count * 2 / 3, random: &random) {
+  try expectSameOutcomeOfFlips(Twitter.self, "twitter.json", count: count * 2 / 3, random: &random)
+  {
     $0.keyDecodingStrategy = .convertFromSnakeCase
   }
-  try expectSameOutcomeOfFlips(Catalog.self, "citm_catalog.json", count: count / 3, random: &random) {
+  try expectSameOutcomeOfFlips(Catalog.self, "citm_catalog.json", count: count / 3, random: &random)
+  {
     $0.dateDecodingStrategy = .millisecondsSince1970
   }
 }
@@ -345,7 +347,8 @@ private func indexSize(of name: String) throws -> IndexSize {
     let size = try indexSize(of: name)
     #expect(size.usedBytes <= size.documentBytes, "\(name)")
     #expect(size.allocatedBytes <= size.documentBytes, "\(name)")
-    let ratio = { (bytes: Int) in String(format: "%.2f", Double(bytes) / Double(size.documentBytes)) }
+    let ratio = { (bytes: Int) in String(format: "%.2f", Double(bytes) / Double(size.documentBytes))
+    }
     lines.append(
       "| \(name) | \(size.documentBytes) | \(size.usedBytes) (\(ratio(size.usedBytes))) "
         + "| \(size.allocatedBytes) (\(ratio(size.allocatedBytes))) |")

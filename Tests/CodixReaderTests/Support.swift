@@ -132,7 +132,8 @@ indirect enum AnyValue: Decodable, Equatable, CustomStringConvertible {
     case .string(let value): String(reflecting: value)
     case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
     case .object(let members):
-      "{" + members.map { String(reflecting: $0.key) + ":" + $0.value.description }
+      "{"
+        + members.map { String(reflecting: $0.key) + ":" + $0.value.description }
         .joined(separator: ",") + "}"
     }
   }
@@ -143,7 +144,8 @@ indirect enum AnyValue: Decodable, Equatable, CustomStringConvertible {
     switch self {
     case .null: return object is NSNull
     case .bool(let value): return (object as? Bool) == value
-    case .int(let value): return (object as? NSNumber).map { $0.doubleValue == Double(value) } ?? false
+    case .int(let value):
+      return (object as? NSNumber).map { $0.doubleValue == Double(value) } ?? false
     case .unsigned(let value):
       return (object as? NSNumber).map { $0.doubleValue == Double(value) } ?? false
     case .double(let bits):
@@ -257,7 +259,9 @@ func codixOutcome<T: Decodable & Equatable>(
     return (.value(try decoder.decode(type, from: data)), nil)
   } catch let error as CodixError {
     guard let decoding = error.underlyingError as? DecodingError else {
-      return (.failure(ErrorShape(kind: "CodixError without a DecodingError: \(error)", path: [])), error)
+      return (
+        .failure(ErrorShape(kind: "CodixError without a DecodingError: \(error)", path: [])), error
+      )
     }
     return (.failure(ErrorShape(decoding)), error)
   } catch {

@@ -621,3 +621,37 @@ private struct Thrower: Decodable, Equatable {
     expectSameOutcome([String: [Thrower]].self, #"{"x": \#(document)}"#)
   }
 }
+
+// MARK: - Lazy validation
+
+private struct Person: Decodable, Equatable {
+  var name: String
+}
+
+private struct PersonWithNotes: Decodable, Equatable {
+  var name: String
+  var notes: String
+}
+
+private struct PersonWithCount: Decodable, Equatable {
+  var name: String
+  var count: Int
+}
+
+@Test func aBadValueNoModelReadsStillDecodes() throws {
+  // The example of Docs/JSONConformance.md.
+  let document = #"{"name": "Ada", "notes": "\x41", "count": -01}"#
+  #expect(
+    try CodixJSONDecoder().decode(Person.self, from: Data(document.utf8)) == Person(name: "Ada"))
+  expectSameOutcome(Person.self, document)
+  for error in [
+    expectSameOutcome(PersonWithNotes.self, document),
+    expectSameOutcome(PersonWithCount.self, document),
+  ] {
+    #expect(error?.kind == .dataCorrupted)
+  }
+  // Keys are read when an object is opened, whether or not a model asks for them.
+  let badKey = #"{"name": "Ada", "\uDD1E": 1}"#
+  #expect(expectSameOutcome(Person.self, badKey)?.kind == .dataCorrupted)
+  expectSameOutcome([String: Person].self, #"{"a": {"name": "Ada"}, "b": {"\uDD1E": 1}}"#)
+}

@@ -21,16 +21,20 @@ let package = Package(
     .executableTarget(
       name: "codix-demo", dependencies: ["CodixPath", "CodixWrappers"], path: "Sources/CodixDemo"),
     .executableTarget(
-      name: "codix-benchmarks", dependencies: ["CodixPath", "CodixWrappers"],
+      name: "codix-benchmarks", dependencies: ["CodixPath", "CodixWrappers", "CodixCorpus"],
       path: "Sources/CodixBenchmarks"),
 
     // MARK: Unit tests
     .target(name: "CodixTestSupport", path: "Tests/CodixTestSupport"),
+    // The corpora's models (twitter.json, citm_catalog.json, canada.json), for
+    // the reader's tests and the benchmark.
+    .target(name: "CodixCorpus", path: "Tests/CodixCorpus"),
     .testTarget(name: "CodixCoreTests", dependencies: ["CodixCore", "CodixTestSupport"]),
     .testTarget(name: "CodixPathTests", dependencies: ["CodixPath", "CodixTestSupport"]),
     .testTarget(
       name: "CodixWrappersTests", dependencies: ["CodixCore", "CodixWrappers", "CodixTestSupport"]),
-    .testTarget(name: "CodixReaderTests", dependencies: ["CodixCore", "CodixTestSupport"]),
+    .testTarget(
+      name: "CodixReaderTests", dependencies: ["CodixCore", "CodixTestSupport", "CodixCorpus"]),
 
     // MARK: End-to-end tests (each imports only public products, and test helpers)
     .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),

@@ -1,3 +1,4 @@
+import CodixCorpus
 import CodixPath
 import CodixWrappers
 import Foundation
@@ -41,15 +42,13 @@ enum Document {
     }
   }
 
-  /// Where canada.json is: in Tests/Data, else in the shared data folder
-  /// beside the repository (`../shared/data`) until the copy in Tests/Data is
-  /// merged; nil when in neither.
+  /// Where canada.json is: in the repository's Tests/Data; nil when it is
+  /// missing there (a partial checkout).
   static let canadaPath: String? = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    return ["Tests/Data/canada.json", "../shared/data/canada.json"]
-      .map { root.appendingPathComponent($0).standardized.path }
-      .first { FileManager.default.fileExists(atPath: $0) }
+    let path = root.appendingPathComponent("Tests/Data/canada.json").standardized.path
+    return FileManager.default.fileExists(atPath: path) ? path : nil
   }()
 
   private enum Loaded {

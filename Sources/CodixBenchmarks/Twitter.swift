@@ -1,3 +1,4 @@
+import CodixCorpus
 import CodixPath
 import CodixWrappers
 import Foundation
@@ -84,11 +85,24 @@ struct WrapperStatus: Kodable, Equatable {
   }
 }
 
-/// Finds `../shared/data/<name>` from the working directory or the package root.
 /// A corpus from the repository's `Tests/Data`, found from this source file.
 func corpus(_ name: String) -> Data? {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
   return FileManager.default.contents(
     atPath: root.appendingPathComponent("Tests/Data/" + name).path)
+}
+
+// MARK: - Hand-written: the whole document through `HandStatus`
+
+/// The whole document decoded by hand-written code: the statuses as
+/// `HandStatus` (11 fields each), everything else skipped.
+struct HandTimeline: Decodable, Equatable {
+  enum CodingKeys: String, CodingKey { case statuses }
+  var statuses: [HandStatus]
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    statuses = try container.decode([HandStatus].self, forKey: .statuses)
+  }
 }

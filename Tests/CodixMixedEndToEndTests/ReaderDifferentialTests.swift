@@ -125,3 +125,32 @@ private struct Writer {
   }
   #expect(decoded > count / 5 && decoded < count * 9 / 10, "\(decoded) of \(count) decoded")
 }
+
+// JSONDecoder reads every key of an object it opens and fails on one that is
+// not a valid string (a lone surrogate here): a path through that object
+// fails the same way on both readers, in both styles.
+@Test func aPathThroughAnObjectWithAnInvalidKeyFailsOnBothReaders() {
+  struct Nested: Decodable {
+    let a: Int
+    init(from decoder: any Decoder) throws { a = try decoder.decode(at: "o.a") }
+  }
+  struct Flat: Decodable {
+    let a: Int
+    init(from decoder: any Decoder) throws { a = try decoder.decode(at: "a") }
+  }
+  struct Wrapped: Kodable {
+    @Coding("o.a") var a: Int
+  }
+  let nested = Data(#"{"o": {"a": 1, "\uDFAA": 0}}"#.utf8)
+  let flat = Data(#"{"a": 1, "\uDFAA": 0}"#.utf8)
+  #expect(throws: (any Error).self) { try JSONDecoder().decode(Nested.self, from: nested) }
+  #expect(throws: CodixError.self) { try CodixJSONDecoder().decode(Nested.self, from: nested) }
+  #expect(throws: CodixError.self) { try JSONDecoder().decode(Nested.self, from: nested, at: "") }
+  #expect(throws: (any Error).self) { try JSONDecoder().decode(Flat.self, from: flat) }
+  #expect(throws: CodixError.self) { try CodixJSONDecoder().decode(Flat.self, from: flat) }
+  #expect(throws: (any Error).self) { try JSONDecoder().decode(Wrapped.self, from: nested) }
+  #expect(throws: CodixError.self) { try CodixJSONDecoder().decode(Wrapped.self, from: nested) }
+  // A valid document reads as usual.
+  let valid = Data(#"{"o": {"a": 1, "\u00e9": 0}}"#.utf8)
+  #expect((try? CodixJSONDecoder().decode(Nested.self, from: valid))?.a == 1)
+}

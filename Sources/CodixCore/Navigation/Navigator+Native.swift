@@ -90,7 +90,17 @@ extension Navigator {
   {
     let found: NativeSpot.Step
     switch component {
-    case .key(let key): found = spot.member(key, steps: steps)
+    case .key(let key):
+      if spot.hasKeysToCheck {
+        // JSONDecoder reads every key of an object it opens, and fails on
+        // one that is not a valid string: so does a path through it.
+        do {
+          _ = try spot.keyedContainer()
+        } catch {
+          throw enriched(error, at: .native(spot))
+        }
+      }
+      found = spot.member(key, steps: steps)
     case .index(let index): found = spot.element(index, steps: steps)
     case .wildcard:
       throw CodixError(

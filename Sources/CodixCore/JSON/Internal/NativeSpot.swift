@@ -53,6 +53,12 @@ package struct NativeSpot {
 
   var tag: JSONTag { reader.tag(of: index) }
 
+  /// Whether the value is an object with a key the scan could not vouch for
+  /// (an escape or an unusual byte), which opening it reads.
+  var hasKeysToCheck: Bool {
+    tag == .object && reader.document.entry(index).has(JSONTape.Flag.keysToCheck)
+  }
+
   /// Whether the value is missing or `null`.
   package var isAbsent: Bool { tag == .null }
 
@@ -222,7 +228,9 @@ extension JSONReader {
     let anchor = PathAnchor(self)
     switch path.storage {
     case .key(let key):
-      guard tag(of: value) == .object, let found = codixMember(of: value, key: key) else {
+      guard tag(of: value) == .object, !document.entry(value).has(JSONTape.Flag.keysToCheck),
+        let found = codixMember(of: value, key: key)
+      else {
         return nil
       }
       return (found, Place(anchor, nil, .key(CodixKey(key))))
@@ -238,7 +246,9 @@ extension JSONReader {
       let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
         var start = 0
         for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x2E {
-          guard tag(of: current) == .object else { return false }
+          guard tag(of: current) == .object,
+            !document.entry(current).has(JSONTape.Flag.keysToCheck)
+          else { return false }
           let key = UnsafeBufferPointer(rebasing: bytes[start..<position])
           let member =
             defaultKeys

@@ -18,9 +18,9 @@
 //   (JSONDocument+Values.swift), so a malformed number in a field no model
 //   reads does not fail the decode — as with JSONDecoder.
 //
-// The loops need no bounds checks: each stops at a zero byte, and the
-// document is followed by zeroed bytes (JSONBytes.swift); the position is
-// compared with the document's length where a loop stops.
+// The loops need no bounds checks of their own: each stops at a zero byte,
+// and every byte past the end of the document reads as zero (JSONBytes.swift);
+// the position is compared with the document's length where a loop stops.
 
 struct JSONScanner {
   /// Foundation's nesting limit.
@@ -160,7 +160,8 @@ struct JSONScanner {
     var flags: UInt64 = 0
     while true {
       // Eight bytes at a time up to the first quote, backslash or control
-      // byte (the zeroed tail stops the scan); bytes above 0x7F are noted.
+      // byte (a byte past the end reads as zero and stops the scan); bytes
+      // above 0x7F are noted.
       let word = bytes.word(at: index)
       let stops = Self.stops(in: word)
       if stops == 0 {

@@ -93,6 +93,26 @@ private struct Sorted: Kodable {
   #expect(sorted.byNameDown.map(\.age) == [1, 3, 2])
 }
 
+// The protocol that lets `.ascending` sort optionals is public, so a model
+// can declare other conforming types: they sort without stopping the process.
+private struct Level: Codable, Equatable, Sendable, OptionalComparable {
+  typealias Wrapped = Int
+  var value: Int
+}
+
+private struct SortedOthers: Kodable {
+  @Coding(.ascending) var levels: [Level]
+}
+
+@Test func otherConformingTypesSortWithoutATrap() throws {
+  let sorted = try SortedOthers.decode(
+    from: json(
+      #"{"levels": [{"value": 2}, {"value": 1}]}"#
+    ))
+  // Its values are no `Int?`: they sort as `nil`s do, and nothing traps.
+  #expect(sorted.levels.map(\.value).sorted() == [1, 2])
+}
+
 // MARK: - Wrappers inside a synthesized Codable type
 
 private struct LinkTransform: KodableTransform {

@@ -39,16 +39,8 @@ final class Field {
   /// Whether the property is written when encoding (not `.decodeOnly`).
   let writes: Bool
   /// The property's place among its model's properties, in declaration
-  /// order: collected failures are listed in this order. Set once, by the
-  /// table that builds the field, before the table is shared
-  /// (`placed(at:)` traps on a second call).
-  @exclusivity(unchecked) private(set) var order = -1
-
-  /// Records the property's place in declaration order, once.
-  func placed(at order: Int) {
-    precondition(self.order == -1, "a field's place is set once")
-    self.order = order
-  }
+  /// order: collected failures are listed in this order.
+  let order: Int
   /// The byte offset of the property's storage (the wrapper, or the plain
   /// value) from the model's base address (see `ModelBase`).
   let offset: Int
@@ -70,13 +62,14 @@ final class Field {
   let writing: FieldWrites
 
   init(
-    name: String, path: Path, writePath: Path? = nil, aliases: [Path] = [],
+    order: Int, name: String, path: Path, writePath: Path? = nil, aliases: [Path] = [],
     expected: @escaping () -> String,
     isRequired: Bool, fallsBack: Bool = false, debugJSON: Bool, claims: Claims = .pathOnly,
     reads: Bool = true, writes: Bool = true, offset: Int, fast: FastRead?,
     overrides: ((UnsafeMutableRawPointer) -> Void)? = nil, fastWrite: FastRead? = nil,
     read: @escaping FieldRead, writing: FieldWrites
   ) {
+    self.order = order
     self.name = name
     self.path = path
     self.writePath = writePath ?? path

@@ -17,7 +17,8 @@ enum FieldBuilder {
   ///     that its values are the properties' defaults.
   static func field(
     for property: StoredProperty, wrapper: (any StorageWrapper.Type)?,
-    in prototype: UnsafeRawPointer, keyStyle: KeyStyle, isBlank: Bool, kits: inout PlainKits
+    in prototype: UnsafeRawPointer, keyStyle: KeyStyle, isBlank: Bool, kits: inout PlainKits,
+    order: Int
   )
     throws(CodixError) -> Field?
   {
@@ -25,20 +26,20 @@ enum FieldBuilder {
       let name = property.name.hasPrefix("_") ? String(property.name.dropFirst()) : property.name
       if let field = optionless(
         kits.kit(for: wrapper), name: name, keyStyle: keyStyle, offset: property.offset,
-        in: prototype)
+        in: prototype, order: order)
       {
         return field
       }
       return try wrapped(
         wrapper, name: name, key: keyStyle.key(for: name), offset: property.offset, in: prototype,
-        isBlank: isBlank)
+        isBlank: isBlank, order: order)
     }
     guard property.isVar, property.isStrong, !property.name.hasPrefix("$"),
       let decodable = property.type as? any Decodable.Type
     else { return nil }
     return plain(
       decodable, name: property.name, key: keyStyle.key(for: property.name),
-      offset: property.offset)
+      offset: property.offset, order: order)
   }
 
   /// The field of a wrapper property declared without options or a codec of
@@ -50,7 +51,7 @@ enum FieldBuilder {
   /// whatever it needs reported), which `wrapped` builds.
   private static func optionless(
     _ kit: PlainKit?, name: String, keyStyle: KeyStyle, offset: Int,
-    in prototype: UnsafeRawPointer
+    in prototype: UnsafeRawPointer, order: Int
   ) -> Field? {
     guard let kit, let setupOffset = kit.setupOffset,
       let writes = kit.plainWrites,
@@ -59,7 +60,7 @@ enum FieldBuilder {
     let path = facts.key ?? Path.key(keyStyle.key(for: name))
     guard path.syntax == nil, !path.isRoot, path.wildcardSplit == nil else { return nil }
     return Field(
-      name: name, path: path, expected: kit.expected,
+      order: order, name: name, path: path, expected: kit.expected,
       isRequired: !facts.hasDefault && !kit.isOptional, debugJSON: false, offset: offset,
       fast: kit.fast, fastWrite: kit.fast, read: kit.read, writing: writes)
   }
@@ -67,14 +68,14 @@ enum FieldBuilder {
   /// The field of a wrapper property (`@Coding`, `@CodableDate`, a `KodableTransformable`).
   private static func wrapped<W: StorageWrapper>(
     _ wrapper: W.Type, name: String, key: String, offset: Int, in prototype: UnsafeRawPointer,
-    isBlank: Bool
+    isBlank: Bool, order: Int
   ) throws(CodixError) -> Field {
     let stored = prototype.advanced(by: offset).assumingMemoryBound(to: W.self)
     guard let setup = stored.pointee.storage.setupBox?.setup else {
       throw CodixError(.dataCorrupted, at: .root, detail: .setupNotRecorded(property: name))
         .named(property: name)
     }
-    if setup.isExtras { return try extras(W.self, name: name, offset: offset) }
+    if setup.isExtras { return try extras(W.self, name: name, offset: offset, order: order) }
     // Most properties share their wrapper type's kit; options or a codec of
     // their own make one for the property.
     let ownCodec = setup.codec
@@ -166,7 +167,7 @@ enum FieldBuilder {
       }
     }
     return Field(
-      name: name, path: path, writePath: writePath, aliases: aliases,
+      order: order, name: name, path: path, writePath: writePath, aliases: aliases,
       expected: { codec.expected },
       isRequired: isRequired,
       fallsBack: setup.defaultOnFailure && (setup.hasDefault || kit.isOptional),
@@ -282,9 +283,9 @@ enum FieldBuilder {
 
   /// The field of an extras property (`.extras`): the model's object, less
   /// the keys the other properties read (known once the table is built).
-  private static func extras<W: StorageWrapper>(_ wrapper: W.Type, name: String, offset: Int)
-    throws(CodixError) -> Field
-  {
+  private static func extras<W: StorageWrapper>(
+    _ wrapper: W.Type, name: String, offset: Int, order: Int
+  ) throws(CodixError) -> Field {
     guard W.Value.self == [String: JSONValue].self else {
       throw CodixError(
         .typeMismatch, at: .root,
@@ -294,7 +295,8 @@ enum FieldBuilder {
     }
     let claimed = KeySet()
     return Field(
-      name: name, path: .root, expected: { "an object" }, isRequired: false, debugJSON: false,
+      order: order, name: name, path: .root, expected: { "an object" }, isRequired: false,
+      debugJSON: false,
       claims: .extras(claimed), offset: offset, fast: nil,
       read: { storage, cursor, _ in
         guard !claimed.all, case .root(let decoder) = cursor,
@@ -325,7 +327,8 @@ enum FieldBuilder {
     _: W.Type, model: any Encodable.Type, optional: Bool
   ) -> PathWrite {
     func write<M: Encodable>(_: M.Type) -> PathWrite {
-      // Checked once per table, in every build: the casts below rely on it.
+      // safe: the one caller reads `M` off `W.Value` (its wrapped type when
+      // `optional`); checked once per table, in every build.
       precondition(
         optional ? W.Value.self == M?.self : W.Value.self == M.self,
         "a flattened model's type is not its wrapper's value")
@@ -354,9 +357,9 @@ enum FieldBuilder {
 
   /// The field of a plain stored `var` of a `Decodable` type: read at its
   /// name, keeping its initial value when missing or `null`.
-  private static func plain<V: Decodable>(_ type: V.Type, name: String, key: String, offset: Int)
-    -> Field
-  {
+  private static func plain<V: Decodable>(
+    _ type: V.Type, name: String, key: String, offset: Int, order: Int
+  ) -> Field {
     let reader = ValueReaders.reader(for: V.self, rules: FieldRules())
     let path = Path.key(key)
     let write =
@@ -368,7 +371,8 @@ enum FieldBuilder {
       }
       ?? FieldWrites(keyed: { _, _, _, _ in }, path: { _, _, _, _ in }, writesValue: { _ in false })
     return Field(
-      name: name, path: path, expected: { TypeNames.display(V.self) }, isRequired: false,
+      order: order, name: name, path: path, expected: { TypeNames.display(V.self) },
+      isRequired: false,
       debugJSON: false, offset: offset, fast: nil,
       read: { storage, cursor, context in
         guard let value = try reader.read(&cursor, context) else { return false }

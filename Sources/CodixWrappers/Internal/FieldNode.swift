@@ -58,6 +58,9 @@ final class FieldNode {
   /// The smallest declaration order of the properties at or below this
   /// position: where a failure of the position as a whole is listed.
   @exclusivity(unchecked) private(set) var firstOrder = Int.max
+  /// Set by `finish()`: from then on the node is shared and read-only, and
+  /// `insert` and `finish` trap (in every build) instead of writing it.
+  private var isFinished = false
 
   var hasChildren: Bool { !keyChildren.isEmpty || !indexChildren.isEmpty }
 
@@ -66,6 +69,7 @@ final class FieldNode {
 
   /// Adds `field` at `path` below this position.
   func insert(_ field: Field, at path: Path) {
+    precondition(!isFinished, "a field tree is built before it is shared")
     // Most paths are one key: no array of components.
     if let key = path.singleKey {
       child(at: key).fields.append(field)
@@ -76,6 +80,7 @@ final class FieldNode {
 
   /// Adds `field` at `components` below this position.
   func insert(_ field: Field, at components: ArraySlice<PathComponent>) {
+    precondition(!isFinished, "a field tree is built before it is shared")
     guard let first = components.first else {
       fields.append(field)
       return
@@ -110,6 +115,8 @@ final class FieldNode {
   /// Works out the required properties once the tree is complete. Plain
   /// loops: this runs for every model type's first decode.
   func finish() {
+    precondition(!isFinished, "a field tree is finished once")
+    isFinished = true
     var leaves: [(key: CodixKey, field: Field, respellable: Bool, strict: Bool)] = []
     leaves.reserveCapacity(keyChildren.count)
     var branches: [(key: CodixKey, node: FieldNode, respellable: Bool)] = []

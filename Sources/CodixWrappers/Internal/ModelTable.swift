@@ -81,7 +81,6 @@ final class ModelTable: @unchecked Sendable {
     self.fields = fields
     self.printsJSON = printsJSON
     self.skipsSetup = skipsSetup
-    for (order, field) in fields.enumerated() { field.placed(at: order) }
     let root = FieldNode()
     for field in fields where field.reads { root.insert(field, at: field.path) }
     root.finish()
@@ -183,7 +182,7 @@ final class ModelTable: @unchecked Sendable {
         for (property, wrapper) in zip(properties, wrapperTypes) {
           if let field = try FieldBuilder.field(
             for: property, wrapper: wrapper, in: base, keyStyle: keyStyle,
-            isBlank: wrappersCreated != nil, kits: &kits)
+            isBlank: wrappersCreated != nil, kits: &kits, order: fields.count)
           {
             fields.append(field)
           }

@@ -31,7 +31,8 @@ enum ValueWriters {
     _ transformer: F, raw: any Encodable.Type, _ convert: @escaping (F.To) throws -> F.From
   ) -> FieldWriter<F.To> {
     func make<Raw: Encodable>(_: Raw.Type) -> FieldWriter<F.To> {
-      // Checked once per field, in every build: the cast below relies on it.
+      // safe: the one caller passes `F.From.self` as `raw`; checked once per
+      // field, in every build.
       precondition(Raw.self == F.From.self, "a transformer's raw type is not its From")
       return FieldWriter<F.To>.converting { value in
         let raw: F.From

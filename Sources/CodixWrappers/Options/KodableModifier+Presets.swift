@@ -141,7 +141,8 @@ where Value: MutableCollection & RandomAccessCollection & Sendable, Value.Elemen
 /// `.descending` sort an array of optionals (`[Int?]`), `nil` last.
 ///
 /// `Optional` conforms where its `Wrapped` is `Comparable`; the conformance
-/// adds no member to `Optional`, and no other type should conform.
+/// adds no member to `Optional`. Another conforming type compares as its
+/// `Wrapped` when its values are one, and sorts with the `nil`s otherwise.
 public protocol OptionalComparable {
   /// The wrapped type.
   associatedtype Wrapped: Comparable
@@ -150,9 +151,10 @@ public protocol OptionalComparable {
 extension Optional: OptionalComparable where Wrapped: Comparable {}
 
 extension OptionalComparable {
-  /// The optional itself (only `Optional` conforms).
+  /// The optional itself; `nil` for a value of another type that conforms
+  /// (the protocol is public), which then sorts with the `nil`s.
   var comparableValue: Wrapped? {
-    precondition(Self.self == Wrapped?.self, "Only Optional conforms to OptionalComparable.")
+    guard Self.self == Wrapped?.self else { return (self as Any) as? Wrapped }
     // safe: Self was just found to be Wrapped?.
     return unsafeBitCast(self, to: Wrapped?.self)
   }

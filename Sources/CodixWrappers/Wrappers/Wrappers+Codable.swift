@@ -279,12 +279,9 @@ enum SynthesizedReaders {
   static func reader<W, V>(of wrapper: W.Type, _ make: () -> FieldReader<V>) -> FieldReader<V> {
     guard let readers = readers.pointer else { return make() }
     let id = ObjectIdentifier(W.self)
-    if let box = readers.pointee[id] {
-      // safe: each wrapper type reads one type of value, stored under its own
-      // identity (checked in every build).
-      precondition(box is Box<V>, "\(W.self) read as two types of value")
-      return unsafeDowncast(box, to: Box<V>.self).reader
-    }
+    // Each wrapper type reads one type of value at its callers; a box of
+    // another type would only be replaced.
+    if let box = readers.pointee[id] as? Box<V> { return box.reader }
     let reader = make()
     readers.pointee[id] = Box(reader)
     return reader

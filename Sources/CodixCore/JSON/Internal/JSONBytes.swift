@@ -91,6 +91,9 @@ struct ByteView {
 
   @inline(__always)
   subscript(offset: Int) -> UInt8 {
+    // safe: offsets are the scanner's position, which starts at 0 and only
+    // advances, or positions it wrote on the tape (under 2^32: a document of
+    // 4 GiB or more goes to Foundation), plus a length; none is negative.
     precondition(offset >= 0, "offset before the document")
     return offset < count ? base[offset] : 0
   }
@@ -98,6 +101,10 @@ struct ByteView {
   /// The bytes `range` of the document, which must lie inside it.
   @inline(__always)
   func slice(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+    // safe: a string's bytes end before the closing quote the scan found
+    // inside the document, a number's before the first byte that is not a
+    // number's (one past the end reads as zero), and a report's text is
+    // clamped to `count` (`writtenText`).
     precondition(start >= 0 && length >= 0 && start + length <= count, "range outside the document")
     return UnsafeBufferPointer(start: base + start, count: length)
   }
@@ -106,6 +113,7 @@ struct ByteView {
   /// end read as zero.
   @inline(__always)
   func word(at offset: Int) -> UInt64 {
+    // safe: as for the subscript, no offset is negative.
     precondition(offset >= 0, "word before the document")
     if offset + 8 <= count {
       return UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))

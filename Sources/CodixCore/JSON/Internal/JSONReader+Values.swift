@@ -151,6 +151,8 @@ extension JSONReader {
   /// `value` as `B`, which is its own type (the caller checked `A == B`).
   @inline(__always)
   private func same<A, B>(_ value: A, as type: B.Type) -> B {
+    // safe: each caller (`unwrap`) compares `T` with the scalar type just
+    // before; types come from the program, never from the document.
     precondition(A.self == B.self, "not the same type")
     return unsafeBitCast(value, to: B.self)
   }

@@ -101,6 +101,7 @@ final class JSONTape {
   /// its end (the next entry to be written).
   @inline(__always)
   func close(_ index: Int, elements: Int) {
+    // safe: the scanner closes only containers it opened, each two entries.
     precondition(index >= 0 && index + 1 < count, "no such container")
     storage[index] |= UInt64(min(elements, Self.maxLength)) << 32
     storage[index + 1] = UInt64(count)
@@ -108,6 +109,7 @@ final class JSONTape {
 
   /// Sets `flags` on the entry at `index` (an object's key check).
   func mark(_ index: Int, _ flags: UInt64) {
+    // safe: the scanner marks only objects it opened.
     precondition(index >= 0 && index < count, "no such entry")
     storage[index] |= flags
   }
@@ -116,6 +118,11 @@ final class JSONTape {
 
   @inline(__always)
   subscript(index: Int) -> UInt64 {
+    // safe: readers reach entries only from the root (0, and a successful
+    // scan wrote at least one entry), a container's first member (`+ 2`,
+    // read only below its end) and the ends and next entries the scan
+    // wrote; a missing value (`JSONReader.missing`) is answered before the
+    // tape is read (`JSONReader.tag(of:)`).
     precondition(index >= 0 && index < count, "no such entry")
     return storage[index]
   }

@@ -96,7 +96,7 @@ package enum KeySpelling {
 
   /// `key`, or, when `key` is not in `container` but its snake-case
   /// conversion is, the conversion. For containers of a decoder that
-  /// converts keys from snake case (see ``convertsFromSnakeCase(_:in:)``).
+  /// converts keys from snake case (see ``convertsFromSnakeCase(_:in:written:)``).
   package static func respelled(
     _ key: CodixKey, in container: KeyedDecodingContainer<CodixKey>
   ) -> CodixKey {

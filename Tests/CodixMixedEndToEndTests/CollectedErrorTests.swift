@@ -141,10 +141,14 @@ func aDecodeInsideACollectingDecodeThrowsItsOwnErrors(throughFoundation: Bool) t
   decoder.userInfo[.codixReadsThroughFoundation] = throughFoundation
   let outcome = InnerOutcome()
   decoder.userInfo[Hooked.outcomeKey] = outcome
+  // The first element decodes (its hook runs, and its inner decode fails on
+  // its own); the second fails, and is collected.
   let errors = try #require(throws: CodixCollectedErrors.self) {
-    try decoder.decodeCollectingErrors(Hooked.self, from: Data(#"{"name": [1], "count": 2}"#.utf8))
+    try decoder.decodeCollectingErrors(
+      [Hooked].self,
+      from: Data(#"[{"name": "a", "count": 1}, {"name": [1], "count": 2}]"#.utf8))
   }
-  #expect(errors.errors.map(\.path.description) == ["name"])
+  #expect(errors.errors.map(\.path.description) == ["[1].name"])
   let inner = try #require(outcome.error as? CodixError)
   #expect(inner.path == "id")
   #expect(inner.typeName == "Inner")
@@ -163,6 +167,33 @@ func aDecodeInsideACollectingDecodeThrowsItsOwnErrors(throughFoundation: Bool) t
   }
   #expect(failure.path == "id")
   #expect(failure.kind == .keyNotFound)
+}
+
+// A hook that reads its model's required properties is not called on a
+// model a collecting decode could not fill: the document cannot make it
+// read a property that has no value.
+private struct ReadsInHook: Kodable {
+  @Coding var id: Int
+  @Coding var name: String
+  var label = ""
+
+  mutating func didDecode(from decoder: any Decoder) throws {
+    label = "\(id): \(name)"
+  }
+}
+
+@Test(arguments: [false, true])
+func aHookIsNotCalledOnAModelWithFailedProperties(throughFoundation: Bool) throws {
+  let decoder = JSONDecoder()
+  decoder.userInfo[.codixReadsThroughFoundation] = throughFoundation
+  let errors = try #require(throws: CodixCollectedErrors.self) {
+    try decoder.decodeCollectingErrors(
+      [ReadsInHook].self, from: Data(#"[{"id": 1, "name": "a"}, {"id": "two"}]"#.utf8))
+  }
+  #expect(errors.errors.map(\.path.description) == ["[1].id", "[1].name"])
+  let good = try decoder.decodeCollectingErrors(
+    [ReadsInHook].self, from: Data(#"[{"id": 1, "name": "a"}]"#.utf8))
+  #expect(good.map(\.label) == ["1: a"])
 }
 
 // Failures are listed in the declaration order of the properties they

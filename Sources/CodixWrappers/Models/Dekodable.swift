@@ -67,14 +67,19 @@ extension Dekodable {
   ///
   /// - Throws: A ``CodixError`` naming the model, the property and the absolute path.
   public init(from decoder: any Decoder) throws {
+    let collection = ErrorCollection.active(in: decoder.userInfo)
+    let mark = collection?.mark
     self = try WrapperEngine.decode(Self.self, from: decoder)
+    // A decode that collects its errors goes on past a failing property
+    // (see `decodeCollectingErrors`), leaving it unset: the hook, which may
+    // read it, is not called on a model the decode will throw away.
+    if let collection, let mark, collection.mark > mark { return }
     do {
       try didDecode(from: decoder)
     } catch {
       let failure = WrapperEngine.hookFailure(
         error, model: Self.self, codingPath: decoder.codingPath)
-      // A decode that collects its errors goes on (see `decodeCollectingErrors`).
-      guard let collection = ErrorCollection.active(in: decoder.userInfo) else { throw failure }
+      guard let collection else { throw failure }
       collection.record(failure)
     }
   }

@@ -228,5 +228,8 @@ func unsetWrapperRead(_ wrapper: String, _ type: Any.Type) -> Never {
     the model first, set the property, give it a default (`\(wrapper) var x: \(type) = …`), \
     or make it optional.
     """
-  fatalError(message)  // safe: no document reaches this, only a read of an unset model.
+  // safe: no document reaches this, only a read of a model the program never
+  // filled; a collecting decode, which leaves failed properties unset, calls
+  // no hook on such a model (`aHookIsNotCalledOnAModelWithFailedProperties`).
+  fatalError(message)
 }

@@ -9,11 +9,11 @@ final class JSONDocument {
   /// JSONBytes.swift): for the call that asks, not to be kept.
   var bytes: ByteView { storage.view }
 
-  /// Scans `storage`.
-  private init(scanning storage: JSONBytes) throws(ReaderError) {
+  /// Scans `storage`, keeping what `plan` asks for on the tape.
+  private init(scanning storage: JSONBytes, along plan: ScanPlan) throws(ReaderError) {
     self.storage = storage
     do {
-      tape = try JSONScanner.scan(storage.view)
+      tape = try JSONScanner.scan(storage.view, along: plan)
     } catch {
       var located = error
       located.location = Self.location(of: error.offset, in: storage.view)
@@ -25,10 +25,12 @@ final class JSONDocument {
   /// or without a byte order mark, as JSONDecoder reads it). UTF-8 bytes are
   /// read where `data` keeps them; if anything still holds the document
   /// when `body` returns (a decoder a decoded value kept), its bytes are
-  /// copied first, so it stays valid (JSONBytes.swift).
-  static func reading<R>(_ data: Data, _ body: (JSONDocument) throws(CodixError) -> R)
-    throws(CodixError) -> R
-  {
+  /// copied first, so it stays valid (JSONBytes.swift). `along` a plan,
+  /// the tape keeps only what the plan asks for (JSONScanner.swift).
+  static func reading<R>(
+    _ data: Data, along plan: ScanPlan = .wholeDocument,
+    _ body: (JSONDocument) throws(CodixError) -> R
+  ) throws(CodixError) -> R {
     let (encoding, bom) = encoding(of: data)
     guard encoding == .utf8 else {
       let storage: JSONBytes
@@ -37,11 +39,11 @@ final class JSONDocument {
       } catch {
         throw syntaxError(error)
       }
-      return try scanAndRun(storage, body).get()
+      return try scanAndRun(storage, plan, body).get()
     }
     let result = data.withUnsafeBytes { raw in
       var storage = JSONBytes(borrowing: raw, skipping: bom)
-      let result = scanAndRun(storage, body)
+      let result = scanAndRun(storage, plan, body)
       if !isKnownUniquelyReferenced(&storage) { storage.ownBytes() }
       return result
     }
@@ -52,11 +54,11 @@ final class JSONDocument {
   /// own variables hold no longer once it returns.
   @inline(never)
   private static func scanAndRun<R>(
-    _ storage: JSONBytes, _ body: (JSONDocument) throws(CodixError) -> R
+    _ storage: JSONBytes, _ plan: ScanPlan, _ body: (JSONDocument) throws(CodixError) -> R
   ) -> Result<R, CodixError> {
     let document: JSONDocument
     do {
-      document = try JSONDocument(scanning: storage)
+      document = try JSONDocument(scanning: storage, along: plan)
     } catch {
       return .failure(syntaxError(error))
     }
@@ -170,6 +172,9 @@ final class JSONDocument {
       end = after < tape.count ? self.entry(after).offset : bytes.count
       // Back up to the closing bracket.
       while end > start, bytes[end - 1] != (entry.tag == .object ? 0x7D : 0x5D) { end -= 1 }
+    case .skipped:
+      // Its first byte: a scan along a path kept no more.
+      end = start + 1
     }
     end = min(end, bytes.count)
     let slice = bytes.slice(start, max(0, end - start))

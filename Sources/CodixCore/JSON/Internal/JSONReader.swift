@@ -109,6 +109,9 @@ final class JSONReader: Decoder {
     case .null: "null"
     case .object: "a dictionary"
     case .array: "an array"
+    // Never read: a decode along a path reads the document whole again
+    // before it would read a value its scan skipped (NativeTopLevel.swift).
+    case .skipped: "a value"
     }
   }
 

@@ -18,6 +18,13 @@
 //   (JSONDocument+Values.swift), so a malformed number in a field no model
 //   reads does not fail the decode — as with JSONDecoder.
 //
+// A scan along a path (`ScanPlan`, for `decode(_:from:at:)`) runs the same
+// loop over the same bytes, so it accepts and rejects exactly what a whole
+// scan does; it keeps on the tape only the containers on the path (with all
+// their keys) and everything inside the value the path ends at. Any other
+// value is written, checked, and then replaced by one `skipped` entry
+// (JSONTape.swift), so the tape stays as small as the largest such value.
+//
 // The loops need no bounds checks of their own: each stops at a zero byte,
 // and every byte past the end of the document reads as zero (JSONBytes.swift);
 // the position is compared with the document's length where a loop stops.
@@ -28,42 +35,80 @@ struct JSONScanner {
 
   private let bytes: ByteView
   private let tape: JSONTape
+  private let plan: ScanPlan
   private var position = 0
 
-  init(bytes: ByteView, tape: JSONTape) {
+  private init(bytes: ByteView, tape: JSONTape, plan: ScanPlan) {
     self.bytes = bytes
     self.tape = tape
+    self.plan = plan
   }
 
-  /// Scans the whole document into the tape.
-  static func scan(_ bytes: ByteView) throws(ReaderError) -> JSONTape {
+  /// Scans the document into the tape: all of it, or, `along` a plan, the
+  /// values on its path and inside the value it ends at.
+  static func scan(_ bytes: ByteView, along plan: ScanPlan = .wholeDocument) throws(ReaderError)
+    -> JSONTape
+  {
     // One entry per 8 bytes: the tape starts no larger than the document
     // (real documents need 0.4 to 0.8 of that), and grows for denser ones.
-    let tape = JSONTape(expectedEntries: bytes.count / 8)
-    var scanner = JSONScanner(bytes: bytes, tape: tape)
+    // A scan along a path keeps few entries.
+    let tape = JSONTape(expectedEntries: plan.steps.isEmpty ? bytes.count / 8 : 256)
+    var scanner = JSONScanner(bytes: bytes, tape: tape, plan: plan)
     try scanner.scanDocument()
     return tape
   }
 
   // MARK: - Structure
 
-  /// A container being scanned: its tape index, and its members so far.
+  /// A container being scanned: its tape index, its members so far, and
+  /// its level (`ScanPlan.level`).
   private struct Open {
     var index: Int
     var elements: Int
     var isObject: Bool
+    var level: Int
+  }
+
+  /// The level of the value that starts next in `container`: after its
+  /// key, for an object, the key being the tape's last entry.
+  @inline(__always)
+  private func level(ofNextIn container: Open) -> Int {
+    let level = container.level
+    guard level >= 0, level < plan.steps.count else { return level }
+    switch plan.steps[level] {
+    case .index(let index):
+      return !container.isObject && container.elements == index ? level + 1 : ScanPlan.off
+    case .key(let key):
+      guard container.isObject else { return ScanPlan.off }
+      let written = JSONEntry(tape[tape.count - 1])
+      // A key with an escape is read to be compared: its value is kept.
+      if written.has(JSONTape.Flag.escaped) { return level + 1 }
+      guard written.length == key.count, !written.isSaturated else { return ScanPlan.off }
+      return bytes.slice(written.offset + 1, written.length).elementsEqual(key)
+        ? level + 1 : ScanPlan.off
+    }
+  }
+
+  /// Replaces the value whose entries begin at `index`, at `level`, by one
+  /// `skipped` entry when it is the outermost value off the path.
+  @inline(__always)
+  private func settle(_ index: Int, level: Int, in container: Open?) {
+    if level < 0, let container, container.level >= 0 { tape.skip(from: index) }
   }
 
   private mutating func scanDocument() throws(ReaderError) {
     // The containers around the innermost open one, and that one.
     var outer: [Open] = []
     var open: Open?
+    // The level of the value that starts next (`ScanPlan.level`).
+    var level = 0
     skipWhitespace()
     if position >= bytes.count {
       throw ReaderError(.unexpectedEnd(expected: "a JSON value"), at: position)
     }
     valueLoop: while true {
-      // A value starts at `position`.
+      // A value starts at `position`; its entries, at `start`.
+      let start = tape.count
       let byte = bytes[position]
       switch byte {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
@@ -83,8 +128,10 @@ struct JSONScanner {
           tape.close(index, elements: 0)
         } else {
           if let open { outer.append(open) }
-          open = Open(index: index, elements: 0, isObject: isObject)
+          let container = Open(index: index, elements: 0, isObject: isObject, level: level)
+          open = container
           if isObject { try scanKey(of: index) }
+          level = self.level(ofNextIn: container)
           continue valueLoop
         }
       case UInt8(ascii: "\""):
@@ -101,6 +148,7 @@ struct JSONScanner {
         throw unexpected(expected: "a JSON value")
       }
       // A value ended: it belongs to the open container, which it may end.
+      settle(start, level: level, in: open)
       while true {
         guard var container = open else {
           skipWhitespace()
@@ -119,6 +167,7 @@ struct JSONScanner {
           if bytes[position] != closing {
             open = container
             if container.isObject { try scanKey(of: container.index) }
+            level = self.level(ofNextIn: container)
             continue valueLoop
           }
           // A trailing comma, as JSONDecoder accepts: the container ends.
@@ -130,6 +179,7 @@ struct JSONScanner {
         position += 1
         tape.close(container.index, elements: container.elements)
         open = outer.popLast()
+        settle(container.index, level: container.level, in: open)
       }
     }
   }

@@ -27,6 +27,12 @@
 // Strings and numbers are converted only when a value is read, as
 // Foundation's decoder does; the scan checks the structure alone (see
 // JSONScanner.swift for what it accepts).
+//
+// A scan along a path (`decode(_:from:at:)`) checks every value but keeps
+// only the values on the path and everything inside its last one: any other
+// value is written as one `skipped` entry (two words, like a container's,
+// the second the index after it), so the objects and arrays on the path
+// still list all their members.
 
 /// What a tape entry is.
 enum JSONTag: UInt8 {
@@ -37,6 +43,10 @@ enum JSONTag: UInt8 {
   case string
   case object
   case array
+  /// A value off the path a scan recorded (see the file comment): checked,
+  /// but not written to the tape. No read takes a value from it: it is
+  /// neither null, nor a scalar, nor a container.
+  case skipped
 }
 
 /// The entries of one document (see the file comment). Owned by the
@@ -107,6 +117,18 @@ final class JSONTape {
     storage[index + 1] = UInt64(count)
   }
 
+  /// Replaces the entries from `index` on, those of one value the scan
+  /// checked off the path it records, with one `skipped` entry.
+  func skip(from index: Int) {
+    // safe: the scanner passes the index at which it began the value, whose
+    // first entry it has written since.
+    precondition(index >= 0 && index < count, "no such entry")
+    let offset = JSONEntry(storage[index]).offset
+    count = index
+    append(Self.entry(.skipped, offset: offset, length: 0))
+    append(UInt64(index + 2))
+  }
+
   /// Sets `flags` on the entry at `index` (an object's key check).
   func mark(_ index: Int, _ flags: UInt64) {
     // safe: the scanner marks only objects it opened.
@@ -132,6 +154,7 @@ final class JSONTape {
   func next(after index: Int) -> Int {
     let word = self[index]
     let tag = UInt8(truncatingIfNeeded: word >> 56) & 0xF
+    // Objects, arrays and skipped values take two words.
     if tag >= JSONTag.object.rawValue { return Int(truncatingIfNeeded: self[index + 1]) }
     return index + 1
   }
@@ -151,7 +174,9 @@ struct JSONEntry {
   @inline(__always) var tagBits: UInt8 { UInt8(truncatingIfNeeded: word >> 56) & 0xF }
   @inline(__always) var tag: JSONTag { JSONTag(rawValue: tagBits) ?? .null }
   @inline(__always) func has(_ flag: UInt64) -> Bool { word & flag != 0 }
-  @inline(__always) var isContainer: Bool { tagBits >= JSONTag.object.rawValue }
+  @inline(__always) var isContainer: Bool {
+    tagBits == JSONTag.object.rawValue || tagBits == JSONTag.array.rawValue
+  }
   /// Whether a length or count hit the most an entry holds.
   @inline(__always) var isSaturated: Bool { length == JSONTape.maxLength }
 }

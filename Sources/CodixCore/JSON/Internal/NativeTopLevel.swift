@@ -55,18 +55,44 @@ extension TopLevelDecoding {
   }
 
   /// Decodes `T` at `path` of `data` with the native reader.
+  ///
+  /// The whole document is checked, as JSONDecoder checks it, but where it
+  /// can, the reader keeps only the path and the value at its end
+  /// (`ScanPlan`): a scan along the path accepts and rejects what a whole
+  /// scan does, and keeps every key of the objects on the path. Should the
+  /// walk along the path fail, or end at a value the scan skipped, the
+  /// document is read whole again before any of `T`'s code runs, so the
+  /// value or the error is the whole document's. `scanningAlongPath: false`
+  /// keeps the whole document on the tape (for tests).
   static func decodeNatively<T: Decodable>(
-    _ type: T.Type, from data: Data, at path: Path, options: CodixJSONDecoder.Options
+    _ type: T.Type, from data: Data, at path: Path, options: CodixJSONDecoder.Options,
+    scanningAlongPath: Bool = true
   ) throws(CodixError) -> T {
-    try JSONDocument.reading(data) { document throws(CodixError) in
-      try decode(type, in: document, at: path, options: options)
+    if scanningAlongPath, let plan = ScanPlan(path, keys: options.keyDecodingStrategy),
+      let value = try JSONDocument.reading(
+        data, along: plan,
+        { document throws(CodixError) in
+          try decode(type, in: document, at: path, options: options, alongPath: true)
+        })
+    {
+      return value
     }
+    let value = try JSONDocument.reading(data) { document throws(CodixError) in
+      try decode(type, in: document, at: path, options: options, alongPath: false)
+    }
+    guard let value else {
+      // safe from input: only a scan along a path skips values.
+      throw CodixError(.dataCorrupted, at: path)
+    }
+    return value
   }
 
-  /// Decodes `T` at `path` of `document`.
-  private static func decode<T: Decodable>(
-    _ type: T.Type, in document: JSONDocument, at path: Path, options: CodixJSONDecoder.Options
-  ) throws(CodixError) -> T {
+  /// Decodes `T` at `path` of `document`; `nil` when `alongPath` (the scan
+  /// kept only the path) and the walk fails or ends at a skipped value.
+  static func decode<T: Decodable>(
+    _ type: T.Type, in document: JSONDocument, at path: Path, options: CodixJSONDecoder.Options,
+    alongPath: Bool
+  ) throws(CodixError) -> T? {
     let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
     do {
       guard let root = NativeSpot.root(of: reader) else {
@@ -83,8 +109,16 @@ extension TopLevelDecoding {
         }
         return value
       }
-      switch try Navigator.walk(path, from: root) {
+      let step: Navigator.Step
+      do {
+        step = try Navigator.walk(path, from: root)
+      } catch {
+        if alongPath { return nil }
+        throw error
+      }
+      switch step {
       case .present(var cursor):
+        if alongPath, case .native(let spot) = cursor, spot.tag == .skipped { return nil }
         guard let value = try Navigator.decode(type, at: &cursor, ifPresent: false) else {
           // safe from input: a required decode returns a value or throws.
           throw CodixError(.valueNotFound, at: path)

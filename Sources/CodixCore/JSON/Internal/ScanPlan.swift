@@ -1,0 +1,47 @@
+import Foundation
+
+/// The path a scan keeps on the tape (JSONScanner.swift): `decode(_:from:at:)`
+/// needs the containers on its path and the value it ends at, not the rest.
+struct ScanPlan {
+  /// One step of the path, as the scan compares it with the document.
+  enum Step {
+    /// A member whose key is written with these bytes (a key with an escape
+    /// is kept whatever it says, and compared when read).
+    case key([UInt8])
+    /// The element at this position.
+    case index(Int)
+  }
+
+  let steps: [Step]
+
+  /// A value's level: how many steps lead to it. At `steps.count` or more,
+  /// the value is the one the path ends at, or inside it: kept whole.
+  /// `off`: the value is off the path.
+  static let off = -1
+
+  /// No steps: the whole document is kept.
+  static let wholeDocument = ScanPlan(steps: [])
+
+  private init(steps: [Step]) {
+    self.steps = steps
+  }
+
+  /// The plan for `path` under `strategy`; `nil` when the reader must see
+  /// the whole document to find the path's value: a key strategy that
+  /// converts keys, `[*]`, or an index counted from the end.
+  init?(_ path: Path, keys strategy: JSONDecoder.KeyDecodingStrategy) {
+    guard case .useDefaultKeys = strategy, let components = try? path.validComponents(),
+      !components.isEmpty
+    else { return nil }
+    var steps: [Step] = []
+    steps.reserveCapacity(components.count)
+    for component in components {
+      switch component {
+      case .key(let key): steps.append(.key(Array(key.utf8)))
+      case .index(let index) where index >= 0: steps.append(.index(index))
+      case .index, .wildcard: return nil
+      }
+    }
+    self.steps = steps
+  }
+}

@@ -61,7 +61,7 @@ struct JSONScanner {
   // MARK: - Structure
 
   /// A container being scanned: its tape index, its members so far, and
-  /// its level (`ScanPlan.level`).
+  /// its level (`ScanPlan.off` says what a level is).
   private struct Open {
     var index: Int
     var elements: Int
@@ -100,7 +100,7 @@ struct JSONScanner {
     // The containers around the innermost open one, and that one.
     var outer: [Open] = []
     var open: Open?
-    // The level of the value that starts next (`ScanPlan.level`).
+    // The level of the value that starts next (see `ScanPlan.off`).
     var level = 0
     skipWhitespace()
     if position >= bytes.count {

@@ -62,13 +62,11 @@ extension TopLevelDecoding {
   /// scan does, and keeps every key of the objects on the path. Should the
   /// walk along the path fail, or end at a value the scan skipped, the
   /// document is read whole again before any of `T`'s code runs, so the
-  /// value or the error is the whole document's. `scanningAlongPath: false`
-  /// keeps the whole document on the tape (for tests).
+  /// value or the error is the whole document's.
   static func decodeNatively<T: Decodable>(
-    _ type: T.Type, from data: Data, at path: Path, options: CodixJSONDecoder.Options,
-    scanningAlongPath: Bool = true
+    _ type: T.Type, from data: Data, at path: Path, options: CodixJSONDecoder.Options
   ) throws(CodixError) -> T {
-    if scanningAlongPath, let plan = ScanPlan(path, keys: options.keyDecodingStrategy),
+    if let plan = ScanPlan(path, keys: options.keyDecodingStrategy),
       let value = try JSONDocument.reading(
         data, along: plan,
         { document throws(CodixError) in

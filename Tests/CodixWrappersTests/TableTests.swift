@@ -431,3 +431,44 @@ private struct Listed: Kodable {
   #expect(again.inner.depth == 4)
   #expect(again.when == model.when)
 }
+
+// A finished field tree is shared by every decode of its model, and its
+// properties skip the runtime's exclusivity checks: a write after `finish()`
+// must stop the process in every build rather than race a reader.
+
+#if os(macOS) || os(Linux) || os(Windows)
+  // Exit tests run where a test can start a process of its own.
+  @Test func aFinishedFieldTreeTrapsWhenFinishedAgain() async {
+    await #expect(processExitsWith: .failure) {
+      let root = FieldNode()
+      root.finish()
+      root.finish()
+    }
+  }
+
+  @Test func aFinishedFieldTreeTrapsOnAnInsert() async {
+    await #expect(processExitsWith: .failure) {
+      let table = try ModelTables.decodingTable(for: Shape.self)
+      guard let field = table.fields.first else { return }
+      table.root.insert(field, at: "more")
+    }
+  }
+#endif
+
+@Test func everyNodeOfABuiltTreeIsFinishedOnce() throws {
+  // Repeated keys and indexes share one node each: a second `finish()` of a
+  // node listed twice would stop the process while the table is built.
+  let table = try table(Repeats.self)
+  let user = try #require(table.root.branches.first?.node)
+  #expect(table.root.branches.count == 1)
+  #expect(user.keyChildren.map(\.key.stringValue) == ["tags", "name"])
+  let tags = try #require(user.keyChildren.first?.node)
+  #expect(tags.indexChildren.map(\.index) == [0])
+  #expect(tags.indexChildren.first?.node.fields.count == 2)
+}
+
+private struct Repeats: Kodable {
+  @Coding("user.tags[0]") var first: String?
+  @Coding("user.name") var name: String?
+  @Coding("user.tags[0]") var again: String?
+}

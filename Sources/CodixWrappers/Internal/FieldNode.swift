@@ -69,6 +69,9 @@ final class FieldNode {
 
   /// Adds `field` at `path` below this position.
   func insert(_ field: Field, at path: Path) {
+    // safe: only a table or plan being built inserts, into the root it just
+    // made, before it calls `finish()` and stores the tree (ModelTable.swift);
+    // a model's declaration changes what is inserted, never that order.
     precondition(!isFinished, "a field tree is built before it is shared")
     // Most paths are one key: no array of components.
     if let key = path.singleKey {
@@ -80,6 +83,8 @@ final class FieldNode {
 
   /// Adds `field` at `components` below this position.
   func insert(_ field: Field, at components: ArraySlice<PathComponent>) {
+    // safe: as above; the nodes below the root are this tree's own, made by
+    // `child(at:)` or here, and finished only by their parent's `finish()`.
     precondition(!isFinished, "a field tree is built before it is shared")
     guard let first = components.first else {
       fields.append(field)
@@ -115,6 +120,10 @@ final class FieldNode {
   /// Works out the required properties once the tree is complete. Plain
   /// loops: this runs for every model type's first decode.
   func finish() {
+    // safe: the builder finishes its root once; every other node sits in
+    // exactly one parent's `keyChildren` or `indexChildren` (a repeated key
+    // or index reuses its node rather than listing it again), and only that
+    // parent's `finish()` finishes it.
     precondition(!isFinished, "a field tree is finished once")
     isFinished = true
     var leaves: [(key: CodixKey, field: Field, respellable: Bool, strict: Bool)] = []

@@ -161,6 +161,57 @@ private struct Conflicting: Kodable {
   #expect(try table(Shape.self).encoding.conflict == nil)
 }
 
+private struct ObjectAndArray: Kodable {
+  @Coding("rows.total") var total: Int = 1
+  @Coding("rows[0].x") var x: Int = 2
+}
+
+private struct RootKeyAndIndex: Kodable {
+  @Coding("id") var id: Int = 1
+  @Coding("[0]") var first: Int = 2
+}
+
+private struct FlattenedAndIndex: Kodable {
+  @Coding("") var shape: Shape?
+  @Coding("[0]") var first: Int = 2
+}
+
+private struct ArraysAgree: Kodable {
+  @Coding("rows[0].x") var x: Int = 1
+  @Coding("rows[1].y") var y: Int = 2
+  @Coding("ids[*]") var ids: [Int] = []
+  @Coding("meta.total") var total: Int = 3
+}
+
+@Test func aPositionWrittenAsObjectAndArrayIsFoundByTheEncodingPlan() throws {
+  let conflict = try #require(try table(ObjectAndArray.self).encoding.conflict)
+  #expect(conflict.kind == .invalidPath)
+  #expect(conflict.path == "rows[0].x")
+  #expect(
+    conflict.detail
+      == .objectAndArray(
+        first: "total", firstPath: "rows.total", second: "x", secondPath: "rows[0].x", at: "rows"))
+  #expect(conflict.description.contains("at rows one writes an object and the other an array"))
+  let root = try #require(try table(RootKeyAndIndex.self).encoding.conflict)
+  #expect(root.description.contains("at the model's own value one writes an object"))
+  #expect(try table(FlattenedAndIndex.self).encoding.conflict?.path == "[0]")
+  #expect(try table(ArraysAgree.self).encoding.conflict == nil)
+}
+
+@Test func encodingAPositionAsObjectAndArrayThrowsInsteadOfStopping() throws {
+  // JSONEncoder stops the process when one key is opened both ways: the
+  // plan refuses first.
+  for encode in [
+    { try JSONEncoder().encode(ObjectAndArray()) },
+    { try JSONEncoder().encode(RootKeyAndIndex()) },
+  ] {
+    let error = try #require(throws: CodixError.self) { try encode() }
+    #expect(error.kind == .invalidPath)
+  }
+  let agreed = try JSONEncoder().encode(ArraysAgree(x: 1, y: 2, ids: [7], total: 3))
+  #expect(String(decoding: agreed, as: UTF8.self).contains(#""ids":[7]"#))
+}
+
 private struct OwnWrappersOnly: Kodable {
   @Coding var a: Int
   @Coding var b: String?

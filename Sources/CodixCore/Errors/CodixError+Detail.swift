@@ -34,6 +34,9 @@ extension CodixError {
     case missingReflectionMetadata(model: String, namesOnly: Bool)
     /// Two properties whose paths cannot both be written.
     case conflictingPaths(first: String, firstPath: Path, second: String, secondPath: Path)
+    /// Two properties whose paths make one position both an object and an array.
+    case objectAndArray(
+      first: String, firstPath: Path, second: String, secondPath: Path, at: Path)
     /// A model that is neither a struct nor a class.
     case unsupportedModel(model: String)
     /// Models that flatten each other in a circle, the first named again last.

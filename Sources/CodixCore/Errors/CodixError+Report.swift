@@ -119,6 +119,11 @@ extension CodixError.Detail {
       return "Properties \(first) (at \(Self.shown(firstPath))) and \(second) (at "
         + "\(Self.shown(secondPath))) cannot both be encoded: one is written inside the other. "
         + "Give one of them another key, or leave one out of encoding."
+    case .objectAndArray(let first, let firstPath, let second, let secondPath, let position):
+      return "Properties \(first) (at \(Self.shown(firstPath))) and \(second) (at "
+        + "\(Self.shown(secondPath))) cannot both be encoded: at \(Self.shown(position)) one "
+        + "writes an object and the other an array. Give one of them another key, or leave one "
+        + "out of encoding."
     case .unsupportedModel(let model):
       return "\(model) is neither a struct nor a class. Codix property wrappers decode structs "
         + "and classes, whose stored properties it can list; write init(from:) with CodixPath "

@@ -291,26 +291,52 @@ final class EncodingPlan: @unchecked Sendable {
     self.indexedWrites = indexedWrites.children.isEmpty ? nil : indexedWrites
     self.pathWrites = pathWrites
     self.mergeWrites = mergeWrites
-    conflict = Self.conflict(in: fields.filter { $0.writes && !$0.mergesIntoModel })
+    conflict = Self.conflict(in: fields.filter(\.writes))
   }
 
-  /// The first pair of properties whose paths nest, as the error encoding throws.
+  /// The first pair of written properties whose paths cannot both be
+  /// written, as the error encoding throws: paths that nest, or that make
+  /// one position both an object and an array (`rows.total` and
+  /// `rows[0].x`; `id` and `[0]`). A property merged into the model's own
+  /// object (extras, a flattened model) makes the root an object.
   private static func conflict(in fields: [Field]) -> CodixError? {
-    let paths = fields.map(\.writePath.components)
+    let paths = fields.map { $0.mergesIntoModel ? nil : $0.writePath.components }
     for (index, first) in fields.enumerated() {
       for (offset, second) in fields[(index + 1)...].enumerated() {
         let (a, b) = (paths[index], paths[index + 1 + offset])
-        guard a.count != b.count, a.starts(with: b) || b.starts(with: a) else { continue }
-        let (outer, inner) = a.count < b.count ? (first, second) : (second, first)
+        if let a, let b, a.count != b.count, a.starts(with: b) || b.starts(with: a) {
+          let (outer, inner) = a.count < b.count ? (first, second) : (second, first)
+          return CodixError(
+            .invalidPath, at: inner.writePath,
+            detail: .conflictingPaths(
+              first: outer.name, firstPath: outer.writePath, second: inner.name,
+              secondPath: inner.writePath),
+            expected: "paths that do not nest")
+        }
+        // Where the paths part, a key makes the position an object; an
+        // index or `[*]`, an array. A merged property writes keys at the root.
+        let shared = zip(a ?? [], b ?? []).prefix { $0 == $1 }.count
+        guard let kindA = writesArray(a, at: shared), let kindB = writesArray(b, at: shared),
+          kindA != kindB
+        else { continue }
         return CodixError(
-          .invalidPath, at: inner.writePath,
-          detail: .conflictingPaths(
-            first: outer.name, firstPath: outer.writePath, second: inner.name,
-            secondPath: inner.writePath),
-          expected: "paths that do not nest")
+          .invalidPath, at: second.writePath,
+          detail: .objectAndArray(
+            first: first.name, firstPath: first.writePath, second: second.name,
+            secondPath: second.writePath, at: Path(Array((a ?? b ?? []).prefix(shared)))),
+          expected: "paths that agree on what each position holds")
       }
     }
     return nil
+  }
+
+  /// Whether `path` (`nil`: merged into the model's object) writes an array
+  /// at its component `position`; `nil` when it ends before it.
+  private static func writesArray(_ path: [PathComponent]?, at position: Int) -> Bool? {
+    guard let path else { return position == 0 ? false : nil }
+    guard position < path.count else { return nil }
+    if case .key = path[position] { return false }
+    return true
   }
 }
 

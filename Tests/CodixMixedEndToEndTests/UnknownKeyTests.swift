@@ -225,3 +225,26 @@ func strictDecodingRefusesUnknownKeysThatWouldBeWarnings(throughFoundation: Bool
   }
   #expect(collected.errors.map(\.path) == ["idd"])
 }
+
+@Test func unknownKeysAreComparedAsTheNativeReaderSpellsThem() throws {
+  // The same model and documents through the native reader: a
+  // CodixJSONDecoder, and Codix's entry point on a JSONDecoder.
+  let foundation = JSONDecoder()
+  foundation.keyDecodingStrategy = .convertFromSnakeCase
+  let codix = CodixJSONDecoder()
+  codix.keyDecodingStrategy = .convertFromSnakeCase
+  let good = json(#"{"id": 1, "first_name": "Ana", "created_at": "2024"}"#)
+  let bad = json(#"{"id": 1, "first_name": "A", "nick_name": "B"}"#)
+  let viaCodix = try codix.decode(StrictUser.self, from: good)
+  let viaEntry = try StrictUser.decode(from: good, using: foundation)
+  #expect(viaCodix.firstName == "Ana" && viaCodix.meta.created == "2024")
+  #expect(viaEntry == viaCodix)
+  let codixError = try #require(throws: CodixError.self) {
+    try codix.decode(StrictUser.self, from: bad)
+  }
+  #expect(codixError.path == "nickName")
+  let entryError = try #require(throws: CodixError.self) {
+    try StrictUser.decode(from: bad, using: foundation)
+  }
+  #expect(entryError.path == "nickName")
+}

@@ -11,7 +11,9 @@
 //
 // Keys are compared as the decoder spells them: under
 // `.convertFromSnakeCase` the object's keys arrive converted (`fristName`),
-// so each claimed key counts under both spellings.
+// so each claimed key counts under both spellings. The native reader knows
+// its strategy and finds a claimed key under either spelling, so it names
+// the keys no claimed key finds itself.
 
 /// What decoding does with the keys of a model's object that no property
 /// reads.
@@ -40,6 +42,11 @@ package enum KeyAudit {
   package static func unknownKeys(
     in container: KeyedDecodingContainer<CodixKey>, claimed: Set<String>, decoder: any Decoder
   ) -> [String] {
+    if let reader = JSONReader.of(decoder), reader.value != JSONReader.missing,
+      reader.document.entry(reader.value).tag == .object
+    {
+      return reader.unclaimedKeys(of: reader.value, claimed: claimed)
+    }
     var known = claimed
     if KeySpelling.convertsFromSnakeCase(
       decoder, in: container, written: { KeySpelling.writtenKeys(of: decoder) })

@@ -159,6 +159,28 @@ extension JSONReader {
     return ConvertedKeys(keys: keys)
   }
 
+  /// The keys of the object at `object`, as the strategy converts them,
+  /// that no key of `claimed` finds (a Codix key finds a member as the
+  /// strategy converts its key or as the document writes it:
+  /// `codixMember(of:key:)`), sorted, each once.
+  func unclaimedKeys(of object: Int, claimed: Set<String>) -> [String] {
+    let converted = convertedKeys(of: object, path: foundPath(to: object))
+    var unclaimed = Set<String>()
+    var candidate = object + 2
+    var position = 0
+    let end = document.end(of: object)
+    while candidate < end {
+      if let key = convertedKey(candidate, position: position, converted: converted),
+        !claimed.contains(key), (try? document.string(at: candidate)).map(claimed.contains) != true
+      {
+        unclaimed.insert(key)
+      }
+      candidate = document.next(after: candidate + 1)
+      position += 1
+    }
+    return unclaimed.sorted()
+  }
+
   /// The members' keys as the strategy converts them, first occurrences only.
   func allKeys(of object: Int, converted: ConvertedKeys?) -> [String] {
     var keys: [String] = []

@@ -77,6 +77,10 @@ private func tapeCount(_ data: Data, along path: Path?) throws -> Int {
   // user's: a few hundred entries out of the whole document's thousands.
   #expect(whole > 20_000)
   #expect(along < 400)
+  // Scalars off the path stay as they are: a flat array's tape is no
+  // larger along a path than whole.
+  let numbers = Data(("[" + (0..<1_000).map(String.init).joined(separator: ",") + "]").utf8)
+  #expect(try tapeCount(numbers, along: "[500]") <= tapeCount(numbers, along: nil))
   let user = try JSONDecoder().decode(TwitterUser.self, from: data, at: "statuses[57].user")
   #expect(user == (try JSONDecoder().decode(Timeline.self, from: data)).statuses[57].user)
 }

@@ -77,9 +77,6 @@ package final class ErrorCollection: @unchecked Sendable {
     return try body()
   }
 
-  /// How many failures there were.
-  var count: Int { withLock { entries.count } }
-
   /// The failures kept, at most the limit.
   var errors: [CodixError] { withLock { entries.prefix(limit).map(\.error) } }
 
@@ -96,8 +93,8 @@ package final class ErrorCollection: @unchecked Sendable {
     return try body()
   }
 
-  /// Where the next failure will go: the start of a span for
-  /// `assignOrder(_:since:)` and `sortByOrder(since:)`.
+  /// How many failures there were: where the next one will go, the start
+  /// of a span for `assignOrder(_:since:)` and `sortByOrder(since:)`.
   package var mark: Int { withLock { entries.count } }
 
   /// Gives `order` to the failures since `mark` that have none yet.
@@ -165,9 +162,9 @@ extension CodixTopLevelDecoder {
     } catch {
       collection.record(CodixError.wrap(error, at: path))
     }
-    guard collection.count == 0, let value else {
+    guard collection.mark == 0, let value else {
       throw CodixCollectedErrors(
-        errors: collection.errors, count: max(collection.count, 1),
+        errors: collection.errors, count: max(collection.mark, 1),
         typeName: TypeNames.display(T.self))
     }
     return value

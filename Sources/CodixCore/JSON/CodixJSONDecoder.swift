@@ -144,7 +144,8 @@ open class CodixJSONDecoder: @unchecked Sendable {
   }
 
   /// Whether this decoder reads `data` itself: plain JSON (not JSON5, not
-  /// an object without braces) of less than 4 GiB, with strategies it knows.
+  /// an object without braces) of less than 4 GiB (a tape entry keeps a
+  /// byte offset in 32 bits; 16 bytes spare), with strategies it knows.
   static func readsItself(_ data: Data, _ options: Options) -> Bool {
     guard !options.allowsJSON5, data.count < Int(UInt32.max) - 16,
       options.userInfo[assumesTopLevelDictionaryKey] as? Bool != true

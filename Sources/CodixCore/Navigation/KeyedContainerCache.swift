@@ -79,8 +79,8 @@ package enum KeyedContainerCache {
 
   /// The container of the object a dotted path (`"address.city"`) ends in,
   /// with the path's last key in `key`. The objects on the way are opened
-  /// once per value (see `CachedContainer.nested`) and handed out without a
-  /// count; the text is split once per thread while calls keep passing the
+  /// once per value (see `CachedContainer.nested`), each held by the entry
+  /// above it; the text is split once per thread while calls keep passing the
   /// same text. (The key is not returned beside the container: a tuple
   /// holding the resilient container is destroyed through the runtime's
   /// generic tuple code.)

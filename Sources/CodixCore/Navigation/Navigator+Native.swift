@@ -5,17 +5,6 @@
 // the absence.
 
 extension Navigator {
-  /// Decodes `T` at `path` below `decoder` when it is a decoder of
-  /// CodixJSONDecoder: found on its tape, no container; `nil` for any other
-  /// decoder.
-  @usableFromInline
-  package static func decodeNatively<T: Decodable, D: Decoder>(
-    _ type: T.Type, at path: Path, in decoder: D
-  ) throws(CodixError) -> T? {
-    guard let reader = JSONReader.of(decoder) else { return nil }
-    return try decodeOnTape(type, at: path, in: reader)
-  }
-
   /// Decodes `T` at `path` below `reader`'s value.
   @usableFromInline
   static func decodeOnTape<T: Decodable>(

@@ -194,11 +194,8 @@ package enum Navigator {
   ) throws(CodixError) -> T {
     // Generic over the decoder so that `self` of a `Decoder` extension is
     // passed on as it is, not boxed into a new existential on every call.
-    if D.self == JSONReader.self {
+    if D.self == JSONReader.self, let reader = JSONReader.of(decoder) {
       // A decoder of the native reader: the value is found on its tape.
-      let reader = withUnsafePointer(to: decoder) {
-        $0.withMemoryRebound(to: JSONReader.self, capacity: 1) { $0.pointee }
-      }
       return try decodeOnTape(type, at: path, in: reader)
     }
     if let key = path.singleKey {
@@ -235,8 +232,10 @@ package enum Navigator {
       // the key up under the decoder's spelling (`CachedContainer.stored(_:)`).
       return try decode(type, at: dottedPath, in: decoder)
     }
+    // (A dotted path returned above whenever `stored` would ask for the
+    // written keys: the decoder is at the key's object.)
     let respelled = KeySpelling.stored(key, in: container, decoder: decoder) {
-      dottedPath == nil ? KeySpelling.writtenKeys(of: decoder) : nil
+      KeySpelling.writtenKeys(of: decoder)
     }
     guard respelled.stringValue != key.stringValue else {
       throw failure(error, decoding: type, at: key.stringValue, in: container, decoder: decoder)

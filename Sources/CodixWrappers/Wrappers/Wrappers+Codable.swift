@@ -265,8 +265,8 @@ enum SynthesizedCoding {
 }
 
 /// The readers of wrappers inside synthesized `Codable` types, built once per
-/// wrapper type and thread: decoding an instance builds no reader and casts
-/// nothing.
+/// wrapper type and thread: decoding an instance builds no reader, and finds
+/// its reader with one conditional cast.
 enum SynthesizedReaders {
   private final class Box<V> {
     let reader: FieldReader<V>

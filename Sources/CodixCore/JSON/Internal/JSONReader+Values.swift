@@ -54,8 +54,8 @@ package struct PathSteps {
   }
 }
 
-/// Types JSONDecoder reads in its own way wherever they appear.
-/// The special types of the last few types a reader unwrapped.
+/// The special types (`SpecialType`) of the last few types a reader
+/// unwrapped.
 struct SpecialTypeMemo {
   static let ways = 4
   var types: [ObjectIdentifier?] = Array(repeating: nil, count: ways)

@@ -45,7 +45,7 @@ final class JSONReader: Decoder {
   let hints: LookupHints
   /// Keys converted from snake case, by their spelling in the document.
   var snakeConversions: [String: String] = [:]
-  /// The last type `unwrap` asked about, and whether it is special.
+  /// The last few types `unwrap` asked about, and whether each is special.
   var specialTypes = SpecialTypeMemo()
 
   struct Frame {

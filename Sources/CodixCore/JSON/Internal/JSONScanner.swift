@@ -22,8 +22,9 @@
 // loop over the same bytes, so it accepts and rejects exactly what a whole
 // scan does; it keeps on the tape only the containers on the path (with all
 // their keys) and everything inside the value the path ends at. Any other
-// value is written, checked, and then replaced by one `skipped` entry
-// (JSONTape.swift), so the tape stays as small as the largest such value.
+// object or array is written, checked, and then replaced by one `skipped`
+// entry (JSONTape.swift), so the tape stays as small as the largest such
+// value; a scalar, no larger than that entry, stays as it is.
 //
 // The loops need no bounds checks of their own: each stops at a zero byte,
 // and every byte past the end of the document reads as zero (JSONBytes.swift);
@@ -90,10 +91,14 @@ struct JSONScanner {
   }
 
   /// Replaces the value whose entries begin at `index`, at `level`, by one
-  /// `skipped` entry when it is the outermost value off the path.
+  /// `skipped` entry when it is the outermost value off the path and takes
+  /// more room than that entry (a scalar or an empty container stays as it
+  /// is: no larger, and its own value).
   @inline(__always)
   private func settle(_ index: Int, level: Int, in container: Open?) {
-    if level < 0, let container, container.level >= 0 { tape.skip(from: index) }
+    if level < 0, let container, container.level >= 0, tape.count - index > 2 {
+      tape.skip(from: index)
+    }
   }
 
   private mutating func scanDocument() throws(ReaderError) {

@@ -30,7 +30,7 @@
 //
 // A scan along a path (`decode(_:from:at:)`) checks every value but keeps
 // only the values on the path and everything inside its last one: any other
-// value is written as one `skipped` entry (two words, like a container's,
+// non-empty object or array is written as one `skipped` entry (two words, like a container's,
 // the second the index after it), so the objects and arrays on the path
 // still list all their members.
 

@@ -210,7 +210,7 @@ extension Place {
 
 extension JSONReader {
   /// `decoder` as a reader, when it is one.
-  @inline(__always)
+  @usableFromInline @inline(__always)
   static func of<D: Decoder>(_ decoder: D) -> JSONReader? {
     if D.self == JSONReader.self {
       // `D` is this final class: the value is one reference of this type.

@@ -194,8 +194,13 @@ package enum Navigator {
   ) throws(CodixError) -> T {
     // Generic over the decoder so that `self` of a `Decoder` extension is
     // passed on as it is, not boxed into a new existential on every call.
-    if D.self == JSONReader.self, let reader = JSONReader.of(decoder) {
+    if D.self == JSONReader.self {
       // A decoder of the native reader: the value is found on its tape.
+      // (Not `JSONReader.of`, which is not inlined into a model's module:
+      // this runs for every path read, and stays a plain load there.)
+      let reader = withUnsafePointer(to: decoder) {
+        $0.withMemoryRebound(to: JSONReader.self, capacity: 1) { $0.pointee }
+      }
       return try decodeOnTape(type, at: path, in: reader)
     }
     if let key = path.singleKey {

@@ -210,7 +210,7 @@ extension Place {
 
 extension JSONReader {
   /// `decoder` as a reader, when it is one.
-  @usableFromInline @inline(__always)
+  @inline(__always)
   static func of<D: Decoder>(_ decoder: D) -> JSONReader? {
     if D.self == JSONReader.self {
       // `D` is this final class: the value is one reference of this type.

@@ -164,19 +164,14 @@ extension JSONReader {
   /// strategy converts its key or as the document writes it:
   /// `codixMember(of:key:)`), sorted, each once.
   func unclaimedKeys(of object: Int, claimed: Set<String>) -> [String] {
-    let converted = convertedKeys(of: object, path: foundPath(to: object))
     var unclaimed = Set<String>()
-    var candidate = object + 2
-    var position = 0
-    let end = document.end(of: object)
-    while candidate < end {
-      if let key = convertedKey(candidate, position: position, converted: converted),
-        !claimed.contains(key), (try? document.string(at: candidate)).map(claimed.contains) != true
+    let converted = convertedKeys(of: object, path: foundPath(to: object))
+    forEachKey(of: object, converted: converted) { index, key in
+      if let key, !claimed.contains(key),
+        (try? document.string(at: index)).map(claimed.contains) != true
       {
         unclaimed.insert(key)
       }
-      candidate = document.next(after: candidate + 1)
-      position += 1
     }
     return unclaimed.sorted()
   }
@@ -185,19 +180,26 @@ extension JSONReader {
   func allKeys(of object: Int, converted: ConvertedKeys?) -> [String] {
     var keys: [String] = []
     var seen = Set<String>()
+    forEachKey(of: object, converted: converted) { _, key in
+      if let key, seen.insert(key).inserted { keys.append(key) }
+    }
+    return keys
+  }
+
+  /// Calls `body` with each member's key entry and its key as the strategy
+  /// converts it (`nil` when the key is not a valid string), in order.
+  @inline(__always)
+  private func forEachKey(
+    of object: Int, converted: ConvertedKeys?, _ body: (Int, String?) -> Void
+  ) {
     var candidate = object + 2
     var position = 0
     let end = document.end(of: object)
     while candidate < end {
-      if let key = convertedKey(candidate, position: position, converted: converted),
-        seen.insert(key).inserted
-      {
-        keys.append(key)
-      }
+      body(candidate, convertedKey(candidate, position: position, converted: converted))
       candidate = document.next(after: candidate + 1)
       position += 1
     }
-    return keys
   }
 }
 

@@ -135,13 +135,6 @@ try report(
     Case(name: "CodixWrappers @Coding") {
       try decoder.decode([WrapperUser].self, from: payload, at: "response.users").count
     },
-    // What a Foundation whose decoder cannot be probed gets (see
-    // Docs/Platforms.md): positions told apart by comparing coding paths.
-    Case(name: "CodixPath, path fallback") {
-      try KeyedContainerCache.comparingCodingPaths {
-        try decoder.decode([PathUser].self, from: payload, at: "response.users").count
-      }
-    },
   ], rounds: rounds, iterations: quick ? 2 : 5)
 
 let usersOnly = Payload.users(count: 2_000)

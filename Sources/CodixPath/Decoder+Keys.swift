@@ -22,8 +22,8 @@ extension Decoder {
   ///     ``CodixDiagnostics`` in `userInfo[.codixDiagnostics]`.
   public func checkUnknownKeys(besides known: [Path], _ policy: UnknownKeys = .reject) throws {
     guard policy != .ignore else { return }
-    let container = try Navigator.cursor(at: .root, from: .root(self)).keyedContainer()
-    try KeyAudit.check(container, claimed: Self.firstKeys(of: known), policy: policy, decoder: self)
+    try KeyAudit.check(
+      at: .root(self), claimed: Self.firstKeys(of: known), policy: policy, userInfo: userInfo)
   }
 
   /// The values of the keys of this decoder's object that none of `known`
@@ -34,8 +34,7 @@ extension Decoder {
   /// extras = try decoder.extras(besides: ["id", "name"])
   /// ```
   public func extras(besides known: [Path]) throws -> [String: JSONValue] {
-    let container = try Navigator.cursor(at: .root, from: .root(self)).keyedContainer()
-    return try KeyAudit.extras(in: container, claimed: Self.firstKeys(of: known), decoder: self)
+    try KeyAudit.extras(at: .root(self), claimed: Self.firstKeys(of: known))
   }
 
   private static func firstKeys(of paths: [Path]) -> Set<String> {

@@ -3,126 +3,65 @@ import Testing
 
 @testable import CodixCore
 
-/// Records whether the decoder's position is read from its coding-path node.
-private struct Probe: Decodable {
-  let byNode: Bool
+// The path style's container cache (KeyedContainerCache.swift): inside a
+// Codix scope, the keyed container of a decoder's value is opened once and
+// reused while the decoder stays at that value; when the scope ends, the
+// cache holds nothing. Outside any scope nothing is cached.
+
+/// Whether two path reads of one value in a row were handed one container,
+/// and whether the thread holds an entry after them.
+private struct Twice: Decodable {
+  let same: Bool
+  let held: Bool
   init(from decoder: any Decoder) throws {
-    byNode = KeyedContainerCache.tellsPositionsByNode(decoder)
+    let first = try KeyedContainerCache.entry(for: decoder)
+    let second = try KeyedContainerCache.entry(for: decoder)
+    same = first === second
+    held = KeyedContainerCache.holdsEntry
   }
 }
 
-// Positions are read from the decoder's node exactly when the node's field
-// is found and probes are not refused (`CODIX_REFUSE_PROBES=1`). A Foundation
-// without the field (macOS 13's) compares coding paths instead, with the
-// same values (`theCodingPathFallbackDecodesTheSameValues`).
-@Test func foundationsJSONDecoderPositionsAreReadFromTheNodeWhenItIsThere() throws {
-  let decoderType = try #require(
-    try JSONDecoder().decode(DecoderType.self, from: Data("{}".utf8)).type)
-  let probe = try JSONDecoder().decode(Probe.self, from: Data("{}".utf8))
-  #expect(probe.byNode == (!Probes.refused && NodeProbe(decoderType) != nil))
+@Test func aContainerIsReusedInsideAScopeOnly() throws {
+  let data = Data(#"{"a": 1}"#.utf8)
+  let inside = try KeyedContainerCache.scope { try JSONDecoder().decode(Twice.self, from: data) }
+  #expect(inside.same)
+  #expect(inside.held)
+  #expect(!KeyedContainerCache.holdsEntry)
+  let outside = try JSONDecoder().decode(Twice.self, from: data)
+  #expect(!outside.same)
+  #expect(!outside.held)
 }
 
-@Test func otherDecodersAreNotReadFromTheNode() throws {
-  let plist = try PropertyListEncoder().encode(["a": 1])
-  let probe = try PropertyListDecoder().decode(Probe.self, from: plist)
-  #expect(!probe.byNode)
+@Test func nestedScopesEmptyTheCacheWhenTheOutermostEnds() throws {
+  let data = Data(#"{"a": 1}"#.utf8)
+  try KeyedContainerCache.scope {
+    try KeyedContainerCache.scope { _ = try JSONDecoder().decode(Twice.self, from: data) }
+    #expect(KeyedContainerCache.holdsEntry)
+  }
+  #expect(!KeyedContainerCache.holdsEntry)
 }
 
-@Test func aReusedContainerIsTheSameObject() throws {
-  struct Twice: Decodable {
-    let same: Bool
-    init(from decoder: any Decoder) throws {
-      let first = try KeyedContainerCache.entry(for: decoder)
-      let second = try KeyedContainerCache.entry(for: decoder)
-      same = first === second
-    }
-  }
-  #expect(try JSONDecoder().decode(Twice.self, from: Data(#"{"a": 1}"#.utf8)).same)
-}
-
-// The probe of the coding-path node is proven on a canned document before
-// the cache trusts it; a probe reading any other field is refused. Where
-// the field does not exist (macOS 13), there is nothing to prove: the
-// check is that no probe is found.
-@Test func theNodeProbeIsProvenOnACannedDocument() throws {
-  let decoderType = try #require(
-    try JSONDecoder().decode(DecoderType.self, from: Data("{}".utf8)).type)
-  guard let probe = NodeProbe(decoderType) else {
-    #expect(!KeyedContainerCache.tellsPositionsByNode(JSONDecoderStandIn()))
-    return
-  }
-  #expect(probe.provenOnJSONDecoder(decoderType) != nil)
-}
-
-/// A decoder that is not Foundation's.
-private struct JSONDecoderStandIn: Decoder {
-  var codingPath: [any CodingKey] { [] }
-  var userInfo: [CodingUserInfoKey: Any] { [:] }
-  func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-    throw CodixError(.typeMismatch, at: .root)
-  }
-  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    throw CodixError(.typeMismatch, at: .root)
-  }
-  func singleValueContainer() throws -> any SingleValueDecodingContainer {
-    throw CodixError(.typeMismatch, at: .root)
-  }
-}
-
-@Test func aProbeOfAnotherFieldIsRefused() throws {
-  let decoderType = try #require(
-    try JSONDecoder().decode(DecoderType.self, from: Data("{}".utf8)).type)
-  let others = Reflection.storedProperties(of: decoderType).filter {
-    $0.name != "codingPathNode" && $0.offset % MemoryLayout<UInt>.alignment == 0
-  }
-  #expect(!others.isEmpty)
-  for field in others {
-    let wrong = NodeProbe(offset: field.offset, reading: field.type)
-    #expect(wrong.provenOnJSONDecoder(decoderType) == nil, "field \(field.name)")
-  }
-}
-
-/// The type of the decoder objects a `JSONDecoder` hands to `init(from:)`.
-private struct DecoderType: Decodable {
-  let type: (any Decoder.Type)?
-  init(from decoder: any Decoder) throws {
-    type = Swift.type(of: decoder)
-  }
-}
-
-// The fallback a Foundation of another shape gets: coding paths compared.
-// Same values, also for sibling objects that look alike.
-@Test func theCodingPathFallbackDecodesTheSameValues() throws {
+// Positions are told apart by the decoder object and its coding path, both
+// public: sibling objects that look alike get their own containers.
+@Test func siblingObjectsGetTheirOwnContainers() throws {
   struct Item: Decodable, Equatable {
     let id: Int
     let name: String
-    let byCodingPath: Bool
-    let byNode: Bool
     init(from decoder: any Decoder) throws {
-      byNode = KeyedContainerCache.tellsPositionsByNode(decoder)
-      let container = try KeyedContainerCache.container(for: decoder)
-      id = try container.decode(Int.self, forKey: CodixKey("id"))
-      name = try KeyedContainerCache.container(for: decoder).decode(
+      id = try KeyedContainerCache.entry(for: decoder).container.decode(
+        Int.self, forKey: CodixKey("id"))
+      name = try KeyedContainerCache.entry(for: decoder).container.decode(
         String.self, forKey: CodixKey("name"))
-      byCodingPath = KeyedContainerCache.holdsEntryByCodingPath
     }
   }
   let data = Data(#"[{"id": 1, "name": "a"}, {"id": 2, "name": "b"}, {"id": 3, "name": "c"}]"#.utf8)
-  let items = try KeyedContainerCache.comparingCodingPaths {
-    try JSONDecoder().decode([Item].self, from: data)
-  }
+  let items = try KeyedContainerCache.scope { try JSONDecoder().decode([Item].self, from: data) }
   #expect(items.map(\.id) == [1, 2, 3])
   #expect(items.map(\.name) == ["a", "b", "c"])
-  #expect(items.allSatisfy { $0.byCodingPath })
-  // Outside, the same decode tells positions by the node again, where the
-  // node can be read (not on the older Foundation of macOS 13).
-  let again = try JSONDecoder().decode([Item].self, from: data)
-  #expect(again.allSatisfy { $0.byCodingPath != $0.byNode })
 }
 
 // KeySpelling tells a decoder's key strategy from its public behaviour (how
-// it describes a missing key), never from its memory: the same answers with
-// probes refused.
+// it describes a missing key), never from its memory.
 @Test func theDecodersKeyStrategyIsTold() throws {
   struct Probe: Decodable {
     let converts: Bool
@@ -244,8 +183,11 @@ private struct DecoderType: Decodable {
     return #"{"pair": {"left": \#(left), "right": \#(right)}, "meta": {"id": \#(index)}}"#
   }
   let data = Data("[\(items.joined(separator: ","))]".utf8)
-  let branches = try JSONDecoder().decode([Branch].self, from: data)
-  #expect(branches.map(\.id) == Array(0..<20))
-  #expect(branches.map(\.left) == (0..<20).map { Leaf(name: "l\($0)", zip: $0) })
-  #expect(branches.map(\.right) == (0..<20).map { Leaf(name: "r\($0)", zip: -$0) })
+  for scoped in [false, true] {
+    let decode = { try JSONDecoder().decode([Branch].self, from: data) }
+    let branches = try scoped ? KeyedContainerCache.scope(decode) : decode()
+    #expect(branches.map(\.id) == Array(0..<20))
+    #expect(branches.map(\.left) == (0..<20).map { Leaf(name: "l\($0)", zip: $0) })
+    #expect(branches.map(\.right) == (0..<20).map { Leaf(name: "r\($0)", zip: -$0) })
+  }
 }

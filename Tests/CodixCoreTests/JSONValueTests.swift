@@ -129,22 +129,27 @@ func aNumberOutOfRangeIsReportedAtItsOwnPath(throughFoundation: Bool) throws {
   ]
   for (text, path, number) in cases {
     let data = Data(text.utf8)
-    let errors = [
-      try #require(throws: CodixError.self) {
-        try JSONDecoder().decode(JSONValue.self, from: data)
-      },
+    // Read by Codix's reader, the number is shown as written. Foundation's
+    // own error for it is not public: through JSONDecoder the report has
+    // the path and what was expected, not the number.
+    let readByCodix = [
       try #require(throws: CodixError.self) {
         try CodixJSONDecoder().decode(JSONValue.self, from: data)
-      },
-      try #require(throws: CodixError.self) {
-        try json.decode(JSONValue.self, from: data, at: .root)
-      },
+      }
     ]
-    for error in errors {
+    let foundation = try #require(throws: CodixError.self) {
+      try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+    let throughEntryPoint = try #require(throws: CodixError.self) {
+      try json.decode(JSONValue.self, from: data, at: .root)
+    }
+    for error in readByCodix + [foundation, throughEntryPoint] {
       #expect(error.path == path)
       #expect(error.kind == .dataCorrupted)
-      #expect(error.found == number)
       #expect(error.expected == "a JSON value")
+    }
+    for error in readByCodix + (throughFoundation ? [] : [throughEntryPoint]) {
+      #expect(error.found == number)
       #expect(error.description.contains("The number \(number) is out of range"))
     }
   }

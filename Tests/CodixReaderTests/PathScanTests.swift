@@ -20,10 +20,9 @@ private func outcome<T: Decodable>(
 ) -> String {
   do {
     let plan = alongPath ? ScanPlan(path, keys: options.keyDecodingStrategy) : nil
-    let value = try JSONDocument.reading(data, along: plan ?? .wholeDocument) {
-      document throws(CodixError) in
-      try TopLevelDecoding.decode(
-        type, in: document, at: path, options: options, alongPath: plan != nil)
+    let value = try NativeReading(options: options).read(data, along: plan) {
+      root, whole throws(CodixError) in
+      try TopLevelDecoding.decodeRoot(type, at: path, from: Cursor.root(root), whole: whole)
     }
     return value.map { "value \($0)" } ?? "read again whole"
   } catch {
@@ -47,13 +46,16 @@ private func expectSameOutcome<T: Decodable>(
   #expect(entry == whole, "at \(path), through the entry point", sourceLocation: sourceLocation)
 }
 
-/// What the entry point `decodeNatively` gave, as `outcome` writes it.
+/// What the entry point's native read gave, as `outcome` writes it.
 private func outcome<T: Decodable>(
   _ type: T.Type, _ data: Data, at path: Path, entryPoint: Bool,
   options: CodixJSONDecoder.Options
 ) -> String {
   do {
-    let value = try TopLevelDecoding.decodeNatively(type, from: data, at: path, options: options)
+    let value = try NativeReading(options: options).read(data, keeping: path) {
+      root, whole throws(CodixError) in
+      try TopLevelDecoding.decodeRoot(type, at: path, from: Cursor.root(root), whole: whole)
+    }
     return "value \(value)"
   } catch {
     return "error \(error) at \(error.location.map { "\($0) offset \($0.offset)" } ?? "nowhere")"

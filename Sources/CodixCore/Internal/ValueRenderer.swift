@@ -94,7 +94,7 @@ package enum ValueRenderer {
   // MARK: - The walk
 
   private static func write(_ cursor: Cursor, depth: Int, _ style: Style, into text: inout String) {
-    if let object = try? cursor.keyedContainer(sharing: false) {
+    if let object = try? cursor.keyedContainer() {
       writeObject(object, depth: depth, style, into: &text)
     } else if var array = try? cursor.unkeyedContainer() {
       writeArray(&array, depth: depth, style, into: &text)

@@ -27,23 +27,8 @@ package struct Absence {
   /// The absence of the value at `cursor`, if it is absent. On an array
   /// element that is `null`, the element is consumed.
   package static func probe(_ cursor: inout Cursor) -> Absence? {
-    switch cursor {
-    case .root(let decoder):
-      guard (try? decoder.singleValueContainer().decodeNil()) == true else { return nil }
-      return Absence(at: cursor, .null)
-    case .keyed(let container, let key):
-      if !container.contains(key) { return Absence(at: cursor, .missingKey) }
-      guard (try? container.decodeNil(forKey: key)) == true else { return nil }
-      return Absence(at: cursor, .null)
-    case .element(var container):
-      guard !container.isAtEnd, (try? container.decodeNil()) == true else { return nil }
-      let before = cursor
-      cursor = .element(container)
-      return Absence(at: before, .null)
-    case .native(let spot):
-      if spot.missingKey != nil { return Absence(at: cursor, .missingKey) }
-      return spot.isAbsent ? Absence(at: cursor, .null) : nil
-    }
+    let before = cursor
+    return cursor.absence().map { Absence(at: before, $0) }
   }
 
   /// The absence behind `error`, thrown while opening or reading the value at
@@ -73,12 +58,7 @@ package struct Absence {
   package func error(expected: String?) -> CodixError {
     switch reason {
     case .missingKey:
-      var detail: CodixError.Detail?
-      if case .keyed(let container, let key) = cursor {
-        detail = .noKey(key.stringValue, among: container.allKeys.map(\.stringValue))
-      } else if case .native(let spot) = cursor, let key = spot.missingKey {
-        detail = .noKey(key, among: spot.keysOfObject)
-      }
+      let detail = cursor.missingMember.map { CodixError.Detail.noKey($0.key, among: $0.keys) }
       return CodixError(.keyNotFound, at: cursor.path, detail: detail, expected: expected)
     case .null:
       return CodixError(.valueNotFound, at: cursor.path, expected: expected, found: "null")

@@ -9,6 +9,9 @@ package final class CachedContainer {
   /// The decoder the container was opened from, asked how it spells keys
   /// after the first missed key (see `KeySpelling`).
   private let decoder: any Decoder
+  /// The decoder as an object, for the cache's identity check (decoders
+  /// cached are classes).
+  var decoderObject: AnyObject { decoder as AnyObject }
   /// The container of the object this one was opened at, with its key:
   /// `nil` for a decoder's own value. Reads this object's keys as written.
   private let parent: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)?

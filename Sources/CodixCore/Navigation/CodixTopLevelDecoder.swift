@@ -31,11 +31,26 @@ package enum TopLevelDecoding {
     adding extra: [CodingUserInfoKey: any Sendable] = [:]
   ) throws(CodixError) -> T {
     _ = try path.validComponents()
-    // Leaves no decoder or document of this thread's path-style reads alive.
-    defer { KeyedContainerCache.clear() }
-    if var options = nativeOptions(for: decoder, data: data) {
-      if !extra.isEmpty { options.userInfo.merge(extra) { $1 } }
-      return try decodeNatively(type, from: data, at: path, options: options)
+    // Path reads reuse their containers until the decode returns, and no longer.
+    return try KeyedContainerCache.scope { () throws(CodixError) -> T in
+      try decodeInScope(type, from: data, at: path, using: decoder, adding: extra)
+    }
+  }
+
+  private static func decodeInScope<T: Decodable>(
+    _ type: T.Type, from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder,
+    adding extra: [CodingUserInfoKey: any Sendable]
+  ) throws(CodixError) -> T {
+    if let native = NativeReading(for: decoder, data: data, adding: extra) {
+      do {
+        return try native.read(data, keeping: path) { (root, whole) throws(CodixError) in
+          try decodeRoot(type, at: path, from: Cursor.root(root), whole: whole)
+        }
+      } catch {
+        var codix = error
+        codix.attribute(insideValueOf: type, at: path)
+        throw codix
+      }
     }
     let foundation = extra.isEmpty ? decoder : self.decoder(decoder, adding: extra)
     do {
@@ -46,6 +61,32 @@ package enum TopLevelDecoding {
       var codix = CodixError.wrap(error, at: path)
       codix.attribute(insideValueOf: type, at: path)
       throw codix
+    }
+  }
+
+  /// Decodes `T` at `path` below `root`, a document's root. `whole`: the
+  /// reader read the whole document; when not, `nil` asks for it (the walk
+  /// failed, or ended at a value a scan along the path skipped).
+  static func decodeRoot<T: Decodable>(
+    _ type: T.Type, at path: Path, from root: Cursor, whole: Bool
+  ) throws(CodixError) -> T? {
+    if path.wildcardSplit != nil {
+      // `users[*].id`: one value per element, into an array type.
+      return try Navigator.decode(type, at: path, from: root, ifPresent: false)
+    }
+    let step: Navigator.Step
+    do {
+      step = try Navigator.walk(path, from: root)
+    } catch {
+      if !whole { return nil }
+      throw error
+    }
+    switch step {
+    case .present(var cursor):
+      if !whole, cursor.isSkipped { return nil }
+      return try Navigator.decode(type, at: &cursor, ifPresent: false)
+    case .absent(let absence):
+      throw absence.error(expected: TypeNames.display(type))
     }
   }
 

@@ -31,7 +31,6 @@ extension CodixTopLevelEncoder {
   ///   negative index, or whatever encoding `value` throws.
   public func encode<T: Encodable>(_ value: T, at path: Path) throws -> Data {
     _ = try path.validComponents()
-    defer { EncodingContainerCache.clear() }
     do {
       return try encode(PathEnvelope(value: value, path: path))
     } catch {

@@ -18,10 +18,7 @@ package enum EncodingNavigator {
     _ value: T, at path: Path, in encoder: E
   ) throws(CodixError) {
     if let key = path.singleKey {
-      // The containers of the value being written, reused while it is.
-      var container =
-        EncodingContainerCache.entry(for: encoder)?.container
-        ?? encoder.container(keyedBy: CodixKey.self)
+      var container = encoder.container(keyedBy: CodixKey.self)
       do {
         try container.codixEncode(value, forKey: CodixKey(key))
       } catch {
@@ -30,20 +27,14 @@ package enum EncodingNavigator {
       return
     }
     if let text = path.dottedText {
-      var container: KeyedEncodingContainer<CodixKey>
-      let last: CodixKey
-      if let (entry, key) = EncodingContainerCache.entry(for: encoder, dotted: text) {
-        container = entry.container
-        last = key
-      } else {
-        // Split once per thread while calls keep passing the same text.
-        let keys = DottedPathMemo.split(text)
-        container = keys.descend(from: encoder.container(keyedBy: CodixKey.self)) { object, key in
-          var object = object  // opening a nested container is `mutating`
-          return object.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
-        }
-        last = keys.last
+      // Split once per thread while calls keep passing the same text.
+      let keys = DottedPathMemo.split(text)
+      var container = keys.descend(from: encoder.container(keyedBy: CodixKey.self)) {
+        object, key in
+        var object = object  // opening a nested container is `mutating`
+        return object.nestedContainer(keyedBy: CodixKey.self, forKey: CodixKey(key))
       }
+      let last = keys.last
       do {
         try container.codixEncode(value, forKey: last)
       } catch {

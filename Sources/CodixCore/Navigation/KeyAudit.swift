@@ -11,9 +11,8 @@
 //
 // Keys are compared as the decoder spells them: under
 // `.convertFromSnakeCase` the object's keys arrive converted (`fristName`),
-// so each claimed key counts under both spellings. The native reader knows
-// its strategy and finds a claimed key under either spelling, so it names
-// the keys no claimed key finds itself.
+// so each claimed key counts under both spellings. Each engine names the
+// keys no claimed key finds (`DocumentObject.unclaimedKeys`).
 
 /// What decoding does with the keys of a model's object that no property
 /// reads.
@@ -38,36 +37,28 @@ public enum UnknownKeys: Sendable, Hashable {
 }
 
 package enum KeyAudit {
-  /// The keys of `container` that `claimed` does not name, sorted.
-  package static func unknownKeys(
-    in container: KeyedDecodingContainer<CodixKey>, claimed: Set<String>, decoder: any Decoder
-  ) -> [String] {
-    if let reader = JSONReader.of(decoder), reader.value != JSONReader.missing,
-      reader.document.entry(reader.value).tag == .object
-    {
-      return reader.unclaimedKeys(of: reader.value, claimed: claimed)
+  /// The object at `cursor`, whose keys are audited.
+  private static func object(at cursor: Cursor) throws(CodixError) -> ObjectCursor {
+    guard let object = try Navigator.object(at: cursor, sharing: false) else {
+      throw Absence.ofObject(at: cursor).error(expected: "an object")
     }
-    var known = claimed
-    if KeySpelling.convertsFromSnakeCase(
-      decoder, in: container, written: { KeySpelling.writtenKeys(of: decoder) })
-    {
-      for key in claimed { known.insert(SnakeCase.converted(key)) }
-    }
-    return container.allKeys.map(\.stringValue).filter { !known.contains($0) }.sorted()
+    return object
   }
 
-  /// Applies `policy` to the keys of `container` that `claimed` does not name.
+  /// Applies `policy` to the keys of the object at `cursor` that `claimed`
+  /// does not name.
   package static func check(
-    _ container: KeyedDecodingContainer<CodixKey>, claimed: Set<String>, policy: UnknownKeys,
-    model: String? = nil, decoder: any Decoder
+    at cursor: Cursor, claimed: Set<String>, policy: UnknownKeys, model: String? = nil,
+    userInfo: [CodingUserInfoKey: Any]
   ) throws(CodixError) {
     guard policy != .ignore else { return }
-    let unknown = unknownKeys(in: container, claimed: claimed, decoder: decoder)
+    let unknown = try object(at: cursor).unclaimedKeys(claimed)
     guard let first = unknown.first else { return }
+    let base = cursor.path
     let suggestion = { (key: String) in Suggestions.closest(to: key, in: claimed.sorted()) }
     func error(_ key: String, others: [String]) -> CodixError {
       var error = CodixError(
-        .dataCorrupted, at: Path(codingPath: container.codingPath + [CodixKey(key)]),
+        .dataCorrupted, at: base.appending(component: .key(key)),
         detail: .unknownKeys(key, others: others, suggestion: suggestion(key)),
         expected: "only keys \(model ?? "the model") reads",
         found: "key \(ValueRenderer.quote(key))")
@@ -76,23 +67,25 @@ package enum KeyAudit {
     }
     // A strict decoder (`.codixStrictDecoding`) refuses what `.warn` would
     // report, as it refuses every recovery: one error listing every unknown key.
-    if policy == .reject || decoder.userInfo[.codixStrictDecoding] as? Bool == true {
+    if policy == .reject || userInfo[.codixStrictDecoding] as? Bool == true {
       throw error(first, others: Array(unknown.dropFirst()))
     }
     for key in unknown {
-      CodixDiagnostics.report(error(key, others: []), in: decoder.userInfo)
+      CodixDiagnostics.report(error(key, others: []), in: userInfo)
     }
   }
 
-  /// The values of the keys of `container` that `claimed` does not name.
-  package static func extras(
-    in container: KeyedDecodingContainer<CodixKey>, claimed: Set<String>, decoder: any Decoder
-  ) throws(CodixError) -> [String: JSONValue] {
+  /// The values of the keys of the object at `cursor` that `claimed` does
+  /// not name.
+  package static func extras(at cursor: Cursor, claimed: Set<String>) throws(CodixError)
+    -> [String: JSONValue]
+  {
+    let object = try object(at: cursor)
     var extras: [String: JSONValue] = [:]
-    for key in unknownKeys(in: container, claimed: claimed, decoder: decoder) {
-      var cursor = Cursor.keyed(container, CodixKey(key))
+    for key in object.unclaimedKeys(claimed) {
+      var member = object.member(key)
       // safe from input: `decode` returns a value or throws when not `ifPresent`.
-      extras[key] = try Navigator.decode(JSONValue.self, at: &cursor, ifPresent: false) ?? .null
+      extras[key] = try Navigator.decode(JSONValue.self, at: &member, ifPresent: false) ?? .null
     }
     return extras
   }

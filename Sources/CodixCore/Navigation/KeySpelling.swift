@@ -24,9 +24,9 @@ import Foundation
 // not. The answer is kept per decoder object and thread (held weakly), and
 // worked out only after a key with an underscore was missed. An object with
 // no such key tells nothing, and nothing is respelled in it until another
-// object told. The native reader (Codix's entry points, CodixJSONDecoder)
-// is never asked: it finds a Codix key under either spelling itself, so
-// nothing is respelled for it.
+// object told. Only the adapter over the public API asks
+// (`DecoderPosition`): the native reader finds a Codix key under either
+// spelling itself.
 
 /// How a decoder spells the keys it stores.
 package enum KeySpelling {
@@ -37,8 +37,6 @@ package enum KeySpelling {
     _ decoder: any Decoder, in container: KeyedDecodingContainer<CodixKey>,
     written: () -> [String]?
   ) -> Bool {
-    // The native reader looks a Codix key up under both spellings already.
-    if JSONReader.of(decoder) != nil { return false }
     let object = type(of: decoder) is AnyClass ? decoder as AnyObject : nil
     let memo = lastAnswer.pointer
     if let object, let memo, memo.pointee.decoder === object { return memo.pointee.converts }

@@ -128,6 +128,60 @@ package enum StandardScalar: Sendable {
     }
   }
 
+  /// The scalar's type.
+  package var type: Any.Type {
+    switch self {
+    case .string: String.self
+    case .bool: Bool.self
+    case .int: Int.self
+    case .int8: Int8.self
+    case .int16: Int16.self
+    case .int32: Int32.self
+    case .int64: Int64.self
+    case .uint: UInt.self
+    case .uint8: UInt8.self
+    case .uint16: UInt16.self
+    case .uint32: UInt32.self
+    case .uint64: UInt64.self
+    case .double: Double.self
+    case .float: Float.self
+    }
+  }
+
+  /// Reads the value at `position` into the `T?` storage at `pointer`
+  /// (`T??` when `nested`), as `read(_:forKey:into:nested:strict:)` reads a
+  /// key: for positions that are not a key of a container.
+  package func read<P: DocumentPosition>(
+    from position: inout P, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+  ) throws -> Bool {
+    func value<T: Decodable>(_ type: T.Type) throws -> T? {
+      strict ? try position.decode(type) : try position.decodeIfPresent(type)
+    }
+    switch self {
+    case .string: return Self.store(try value(String.self), pointer, nested)
+    case .bool: return Self.store(try value(Bool.self), pointer, nested)
+    case .int: return Self.store(try value(Int.self), pointer, nested)
+    case .int8: return Self.store(try value(Int8.self), pointer, nested)
+    case .int16: return Self.store(try value(Int16.self), pointer, nested)
+    case .int32: return Self.store(try value(Int32.self), pointer, nested)
+    case .int64: return Self.store(try value(Int64.self), pointer, nested)
+    case .uint: return Self.store(try value(UInt.self), pointer, nested)
+    case .uint8: return Self.store(try value(UInt8.self), pointer, nested)
+    case .uint16: return Self.store(try value(UInt16.self), pointer, nested)
+    case .uint32: return Self.store(try value(UInt32.self), pointer, nested)
+    case .uint64: return Self.store(try value(UInt64.self), pointer, nested)
+    case .double: return Self.store(try value(Double.self), pointer, nested)
+    case .float: return Self.store(try value(Float.self), pointer, nested)
+    }
+  }
+
+  /// Stores `value`, of this scalar's type, in the `T?` storage at
+  /// `pointer` (`T??` when `nested`); `false` when it is `nil`.
+  @inline(__always)
+  package func store<T>(_ value: T?, _ pointer: UnsafeMutableRawPointer, _ nested: Bool) -> Bool {
+    Self.store(value, pointer, nested)
+  }
+
   /// Writes the `T?` storage at `pointer` (`T??` when `nested`) at `key`,
   /// `T` being this scalar's type: `true` when written or `nil` (nothing to
   /// write), `false` when a non-optional value was never set.

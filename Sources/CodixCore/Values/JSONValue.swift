@@ -244,20 +244,14 @@ extension JSONValue: Codable {
     return codix
   }
 
-  /// The number as written, when `error` says it is out of range: the
-  /// reader's error, or `JSONDecoder`'s (`numberIsNotRepresentableInSwift`,
-  /// which Foundation does not make public: read by reflection, `nil` when
-  /// it changes shape).
+  /// The number as written, when `error` is the native reader's for a
+  /// number out of range. (`JSONDecoder`'s own error for it is not public,
+  /// and is left as it is.)
   private static func outOfRangeNumber(in error: any Error) -> String? {
     if let reader = error as? ReaderError, case .numberOutOfRange(let text, _) = reader.problem {
       return text
     }
-    let mirror = Mirror(reflecting: error)
-    guard mirror.displayStyle == .enum, let child = mirror.children.first,
-      child.label == "numberIsNotRepresentableInSwift"
-    else { return nil }
-    if let text = child.value as? String { return text }
-    return Mirror(reflecting: child.value).children.first?.value as? String
+    return nil
   }
 
   /// Writes the value.

@@ -35,14 +35,13 @@ struct FastRead {
     try scalar.write(&container, forKey: key, from: storage + valueOffset, nested: nested)
   }
 
-  /// Reads the value at `key` into the wrapper whose storage is at `storage`;
-  /// `strict` when its absence is an error (see `StandardScalar.read`).
+  /// Reads the value at `position` into the wrapper whose storage is at
+  /// `storage`; `strict` when its absence is an error (see
+  /// `StandardScalar.read`).
   @inline(__always)
-  func read(
-    _ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey,
-    into storage: UnsafeMutableRawPointer, strict: Bool
-  ) throws -> Bool {
-    try scalar.read(
-      container, forKey: key, into: storage + valueOffset, nested: nested, strict: strict)
+  func read(_ position: inout Cursor, into storage: UnsafeMutableRawPointer, strict: Bool)
+    throws -> Bool
+  {
+    try position.read(scalar, into: storage + valueOffset, nested: nested, strict: strict)
   }
 }

@@ -299,10 +299,8 @@ enum FieldBuilder {
       debugJSON: false,
       claims: .extras(claimed), offset: offset, fast: nil,
       read: { storage, cursor, _ in
-        guard !claimed.all, case .root(let decoder) = cursor,
-          let extras = try KeyAudit.extras(
-            in: cursor.keyedContainer(sharing: false), claimed: claimed.keys, decoder: decoder)
-            as? W.Value
+        guard !claimed.all, cursor.isDecoderValue,
+          let extras = try KeyAudit.extras(at: cursor, claimed: claimed.keys) as? W.Value
         else { return false }
         storage.assumingMemoryBound(to: W.self).pointee.storage.value = extras
         return true

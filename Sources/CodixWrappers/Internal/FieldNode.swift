@@ -26,17 +26,13 @@ final class FieldNode {
   /// The positions below this one reached by an index, in declaration order.
   @exclusivity(unchecked) private(set) var indexChildren: [(index: Int, node: FieldNode)] = []
   /// The key children that hold properties only, flattened to one entry per
-  /// property: the engine's hot loop (set by `finish()`). `respellable`:
-  /// whether the key may be stored under another spelling (see
-  /// `KeySpelling.mayRespell`), worked out once here rather than per read.
-  /// `strict`: whether a fast read may insist on the value (see
-  /// `StandardScalar.read`): the property fails when it is absent at this
-  /// key, and no other spelling of the key can hold it.
-  @exclusivity(unchecked) private(set) var leaves:
-    [(key: CodixKey, field: Field, respellable: Bool, strict: Bool)] = []
+  /// property: the engine's hot loop (set by `finish()`). `strict`: whether
+  /// a fast read may insist on the value (see `StandardScalar.read`): the
+  /// property fails when it is absent at this key.
+  @exclusivity(unchecked) private(set) var leaves: [(key: CodixKey, field: Field, strict: Bool)] =
+    []
   /// The key children with positions below them (set by `finish()`).
-  @exclusivity(unchecked) private(set) var branches:
-    [(key: CodixKey, node: FieldNode, respellable: Bool)] = []
+  @exclusivity(unchecked) private(set) var branches: [(key: CodixKey, node: FieldNode)] = []
   /// The first required property below the key children, named when the
   /// object they live in is absent.
   @exclusivity(unchecked) private(set) var firstRequiredInObject: Field?
@@ -126,21 +122,20 @@ final class FieldNode {
     // parent's `finish()` finishes it.
     precondition(!isFinished, "a field tree is finished once")
     isFinished = true
-    var leaves: [(key: CodixKey, field: Field, respellable: Bool, strict: Bool)] = []
+    var leaves: [(key: CodixKey, field: Field, strict: Bool)] = []
     leaves.reserveCapacity(keyChildren.count)
-    var branches: [(key: CodixKey, node: FieldNode, respellable: Bool)] = []
+    var branches: [(key: CodixKey, node: FieldNode)] = []
     var firstRequiredInObject: Field?
     var aliasedInObject: [Field] = []
     var firstOwnerInObject: Field?
     for child in keyChildren {
       let node = child.node
       node.finish()
-      let respellable = KeySpelling.mayRespell(child.key)
       if node.hasChildren {
-        branches.append((child.key, node, respellable))
+        branches.append((child.key, node))
       } else {
         for field in node.fields {
-          leaves.append((child.key, field, respellable, !respellable && field.failsAtOwnPath))
+          leaves.append((child.key, field, field.failsAtOwnPath))
         }
       }
       if firstRequiredInObject == nil { firstRequiredInObject = node.firstRequired }

@@ -88,12 +88,7 @@ enum ValueReaders {
   static var lossyBool: FieldReader<Bool> {
     FieldReader<Bool> { cursor, context in
       try withFallback(
-        { cursor in
-          if case .keyed(let container, let key) = cursor {
-            return try container.decodeIfPresent(Bool.self, forKey: key)
-          }
-          return try cursor.decodeIfPresent(Bool.self)
-        },
+        { try $0.decodeIfPresent(Bool.self) },
         fallback: { cursor in
           if let int = try? cursor.decode(Int.self), let bool = LossyRules.bool(from: int) {
             return (bool, "\(int)")
@@ -123,12 +118,7 @@ enum ValueReaders {
   static var lossyString: FieldReader<String> {
     FieldReader<String> { cursor, context in
       try withFallback(
-        { cursor in
-          if case .keyed(let container, let key) = cursor {
-            return try container.decodeIfPresent(String.self, forKey: key)
-          }
-          return try cursor.decodeIfPresent(String.self)
-        },
+        { try $0.decodeIfPresent(String.self) },
         fallback: { cursor in
           if let int = try? cursor.decode(Int.self) { return ("\(int)", "\(int)") }
           if let double = try? cursor.decode(Double.self) { return ("\(double)", "\(double)") }
@@ -188,12 +178,11 @@ extension Array: LossyArrayReading where Element: Decodable {
   static func lossyReader() -> Any {
     let scalarElements = StandardScalar.of(Element.self) != nil
     return FieldReader<[Element]> { cursor, context in
-      if scalarElements, case .keyed(let container, let key) = cursor {
-        // Scalars have no side effects: try the whole array strictly first and
-        // go element by element only when that fails.
-        if let strict = try? container.decodeIfPresent([Element].self, forKey: key) {
-          return strict
-        }
+      // Scalars have no side effects: try the whole array strictly first and
+      // go element by element only when that fails (a failed read leaves
+      // the cursor where it was).
+      if scalarElements, let strict = try? cursor.decodeIfPresent([Element].self) {
+        return strict
       }
       if cursor.isAbsent() { return nil }
       var reader = LossyElementContext(context: context)
@@ -215,7 +204,7 @@ extension Array where Element: Decodable {
           let before = Cursor.element(container)
           var position = before
           let value = try element.read(&position, context)
-          if case .element(let advanced) = position { container = advanced }
+          if let advanced = position.elementContainer { container = advanced }
           guard let value else {
             var error = Absence(at: before, .null).error(expected: TypeNames.display(Element.self))
             error.attribute(model: context.model, property: context.property)

@@ -8,8 +8,11 @@ enum WrapperEngine {
   {
     let table = try ModelTables.decodingTable(for: Root.self)
     var root = table.skipsSetup ? SetupRecording.skipping { Root() } : Root()
-    try ModelBase.withBase(of: &root, isClass: table.isClass) { (base) throws(CodixError) in
-      try decode(table, into: base, from: decoder)
+    // Path reads below the model reuse their containers until it is decoded.
+    try KeyedContainerCache.scope { () throws(CodixError) in
+      try ModelBase.withBase(of: &root, isClass: table.isClass) { (base) throws(CodixError) in
+        try decode(table, into: base, from: decoder)
+      }
     }
     return root
   }
@@ -30,7 +33,7 @@ enum WrapperEngine {
         "Decoded JSON for type \(table.model):\n"
           + ValueRenderer.render(at: .root(decoder), .document))
     }
-    try decode(table.root, at: .root(decoder), context)
+    try decode(table.root, at: Cursor.root(decoder), context)
     if let claimed = table.auditedKeys {
       try attempt(context, order: Int.max) {
         try checkKeys(claimed, table: table, decoder: decoder, context)
@@ -71,13 +74,11 @@ enum WrapperEngine {
     _ claimed: Set<String>, table: ModelTable, decoder: any Decoder, _ context: DecodeContext
   ) throws(CodixError) {
     do {
-      let container = try Cursor.root(decoder).keyedContainer(sharing: false)
       try KeyAudit.check(
-        container, claimed: claimed, policy: table.unknownKeys, model: table.model,
-        decoder: decoder)
+        at: Cursor.root(decoder), claimed: claimed, policy: table.unknownKeys,
+        model: table.model, userInfo: context.userInfo)
     } catch {
-      throw CodixError.wrap(error, at: Path(codingPath: decoder.codingPath))
-        .attributed(to: nil, context)
+      throw error.attributed(to: nil, context)
     }
   }
 
@@ -110,7 +111,7 @@ enum WrapperEngine {
   private static func decodeKeyed(_ node: FieldNode, at cursor: Cursor, _ context: DecodeContext)
     throws(CodixError)
   {
-    guard let container = try object(at: cursor, of: node, context) else {
+    guard let object = try object(at: cursor, of: node, context) else {
       if let required = node.firstRequiredInObject {
         throw Absence.ofObject(at: cursor).error(expected: required.expected)
           .attributed(to: required, context)
@@ -120,51 +121,41 @@ enum WrapperEngine {
       }
       return
     }
-    for (key, field, respellable, strict) in node.leaves {
-      if let fast = field.fast,
-        case let storage = field.storage(in: context.base),
-        let stored = try? fast.read(container, key, into: storage, strict: strict)
-      {
-        if stored {
-          field.overrides?(storage)
-        } else {
-          try attempt(context, order: field.order) {
-            // Missing or null: perhaps stored under another spelling.
-            let other = context.spelling(of: key, in: container, respellable: respellable)
-            var position = Cursor.keyed(container, other)
-            if other.stringValue != key.stringValue {
-              try read(field, at: &position, context)
-            } else {
-              try absent(field, at: &position, context)
-            }
+    for (key, field, strict) in node.leaves {
+      if let fast = field.fast {
+        let storage = field.storage(in: context.base)
+        var position = object.member(key.stringValue)
+        if let stored = try? fast.read(&position, into: storage, strict: strict) {
+          if stored {
+            field.overrides?(storage)
+          } else {
+            try attempt(context, order: field.order) { try absent(field, at: &position, context) }
           }
+          continue
         }
-        continue
       }
       try attempt(context, order: field.order) {
-        var position = Cursor.keyed(
-          container, context.spelling(of: key, in: container, respellable: respellable))
+        var position = object.member(key.stringValue)
         try read(field, at: &position, context)
       }
     }
-    for (key, child, respellable) in node.branches {
+    for (key, child) in node.branches {
       try attempt(context, order: child.firstOrder) {
-        let spelled = context.spelling(of: key, in: container, respellable: respellable)
-        try decode(child, at: .keyed(container, spelled), context)
+        try decode(child, at: object.member(key.stringValue), context)
       }
     }
   }
 
   /// The object at `cursor`, whose keys hold `node`'s children.
   private static func object(at cursor: Cursor, of node: FieldNode, _ context: DecodeContext)
-    throws(CodixError) -> KeyedDecodingContainer<CodixKey>?
+    throws(CodixError) -> ObjectCursor?
   {
     do {
       return try Navigator.object(at: cursor, sharing: false)
     } catch {
       // The model's own value is not an object: the model's error, no
       // property's. Deeper, the object holds the properties below it.
-      let owner: Field? = if case .root = cursor { nil } else { node.ownerOfObject }
+      let owner: Field? = cursor.isDecoderValue ? nil : node.ownerOfObject
       throw error.attributed(to: owner, context)
     }
   }
@@ -497,25 +488,12 @@ private struct DecodeContext {
   let table: ModelTable
   let base: UnsafeMutableRawPointer
   let userInfo: [CodingUserInfoKey: Any]
-  /// The model's decoder, asked how it spells keys after a missed key.
+  /// The model's decoder: aliases are walked from its value.
   let decoder: any Decoder
   /// The failures of the decode, when it collects them (see `ErrorCollection`).
   let collection: ErrorCollection?
   /// Where warnings go, if anywhere.
   let diagnostics: CodixDiagnostics?
-
-  /// `key` as `container` stores it: `key`, unless it is missing and the
-  /// decoder renames keys from snake case (see `KeySpelling`).
-  /// `respellable` is `KeySpelling.mayRespell(key)`, worked out by the table.
-  func spelling(
-    of key: CodixKey, in container: KeyedDecodingContainer<CodixKey>, respellable: Bool
-  ) -> CodixKey {
-    // The decoder is asked only after a miss: a present key costs a lookup.
-    guard respellable else { return key }
-    return KeySpelling.stored(key, in: container, decoder: decoder) {
-      KeySpelling.writtenKeys(of: decoder)
-    }
-  }
 }
 
 extension CodixError {

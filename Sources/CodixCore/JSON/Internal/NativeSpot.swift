@@ -15,7 +15,8 @@ import Foundation
 // converts the document's keys, and, failing that, as the document writes
 // them (`"first_name"` under `.convertFromSnakeCase`).
 
-/// A value of a document read natively, or a missing member of an object.
+/// A value of a document read natively, or a missing member of an object:
+/// the native reader's side of the seam (`DocumentPosition`).
 @usableFromInline
 package struct NativeSpot {
   let reader: JSONReader
@@ -34,13 +35,10 @@ package struct NativeSpot {
     self.object = object
   }
 
-  /// The value a decoder of CodixJSONDecoder stands at; `nil` for any other
-  /// decoder.
-  @inline(__always)
-  package static func root<D: Decoder>(of decoder: D) -> NativeSpot? {
-    guard let reader = JSONReader.of(decoder) else { return nil }
-    return NativeSpot(
-      reader: reader, index: reader.value, place: Place(PathAnchor(reader), nil, nil))
+  /// The value `reader` stands at.
+  @usableFromInline
+  static func root(of reader: JSONReader) -> NativeSpot {
+    NativeSpot(reader: reader, index: reader.value, place: Place(PathAnchor(reader), nil, nil))
   }
 
   /// The missing key, for a missing spot.
@@ -59,96 +57,15 @@ package struct NativeSpot {
     tag == .object && reader.document.entry(index).has(JSONTape.Flag.keysToCheck)
   }
 
-  /// Whether the value is missing or `null`.
-  package var isAbsent: Bool { tag == .null }
-
-  /// The coding path of the value (error path only).
-  package var codingPath: [any CodingKey] { place.path(in: reader) }
-
-  // MARK: - Steps
-
-  /// What a step found.
-  package enum Step {
-    case spot(NativeSpot)
-    /// The value is not an object (for a key) or an array (for an index);
-    /// `null` and missing values included.
-    case wrongKind
-    /// The array holds `count` elements; `index` is not one of them.
-    case outOfRange(index: Int, count: Int)
-  }
-
-  /// The member at `key` of this object (a missing spot when there is
-  /// none). `steps` is the path walked so far, this step included, for the
-  /// new spot's place.
-  package func member(_ key: String, steps: PathSteps?) -> Step {
-    guard tag == .object else { return .wrongKind }
-    let found = reader.codixMember(of: index, key: key)
-    return .spot(
-      NativeSpot(
-        reader: reader, index: found ?? JSONReader.missing,
-        place: Place(place.anchor, place.tail, .key(CodixKey(key)), via: steps),
-        object: found == nil ? index : JSONReader.missing))
-  }
-
-  /// The element at `position` of this array (a negative one counts from
-  /// the end).
-  package func element(_ position: Int, steps: PathSteps?) -> Step {
-    guard tag == .array else { return .wrongKind }
-    let document = reader.document
-    let count = document.count(of: index)
-    let resolved = position < 0 ? count + position : position
-    guard resolved >= 0, resolved < count else {
-      return .outOfRange(index: position, count: count)
-    }
-    var element = index + 2
-    for _ in 0..<resolved { element = document.next(after: element) }
-    return .spot(
-      NativeSpot(
-        reader: reader, index: element,
-        place: Place(place.anchor, place.tail, .index(resolved), via: steps)))
-  }
-
-  /// The spots of the elements of this array, in order.
-  package func elements(steps: PathSteps?) -> [NativeSpot]? {
-    guard tag == .array else { return nil }
-    let document = reader.document
-    var spots: [NativeSpot] = []
-    var element = index + 2
-    let end = document.end(of: index)
-    var position = 0
-    while element < end {
-      spots.append(
-        NativeSpot(
-          reader: reader, index: element,
-          place: Place(place.anchor, place.tail, .index(position), via: steps)))
-      element = document.next(after: element)
-      position += 1
-    }
-    return spots
-  }
-
-  /// The keys of this object as the decoder's key strategy spells them.
-  package var keys: [String]? {
-    guard tag == .object else { return nil }
-    return reader.allKeys(
-      of: index, converted: reader.convertedKeys(of: index, path: codingPath))
+  /// Whether the spot is the value its reader stands at.
+  var isDecoderValue: Bool {
+    place.key == nil && place.via == nil && place.tail == nil && index == reader.value
   }
 
   /// The keys of the object a missing key was looked up in.
-  package var keysOfObject: [String] {
+  var keysOfObject: [String] {
     guard object != JSONReader.missing else { return [] }
-    return reader.allKeys(
-      of: object, converted: reader.convertedKeys(of: object, path: []))
-  }
-
-  // MARK: - Reading
-
-  /// Decodes the value as `T`. A missing or `null` value throws the
-  /// DecodingError JSONDecoder would.
-  @inline(__always)
-  package func decode<T: Decodable>(_ type: T.Type) throws -> T {
-    if index == JSONReader.missing { try throwIfMissing() }
-    return try reader.unwrap(type, at: index, place)
+    return reader.allKeys(of: object, converted: reader.convertedKeys(of: object, path: []))
   }
 
   /// Throws the error JSONDecoder throws for a missing key, when this spot
@@ -164,35 +81,150 @@ package struct NativeSpot {
       at: object)
   }
 
-  /// Decodes the value as `T`; `nil` when it is missing or `null`.
+  /// The value's text as the document writes it, shortened (for a report).
+  var writtenText: String? {
+    guard index != JSONReader.missing else { return nil }
+    return reader.document.writtenText(of: index)
+  }
+}
+
+extension NativeSpot: DocumentPosition {
+  package var codingPath: [any CodingKey] { place.path(in: reader) }
+
+  package func absence() -> Absence.Reason? {
+    if missingKey != nil { return .missingKey }
+    return tag == .null ? .null : nil
+  }
+
   @inline(__always)
-  package func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-    if isAbsent { return nil }
+  package func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    if index == JSONReader.missing { try throwIfMissing() }
     return try reader.unwrap(type, at: index, place)
   }
 
-  /// The value as a keyed container (for code that reads containers).
+  @inline(__always)
+  package func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+    if tag == .null { return nil }
+    return try reader.unwrap(type, at: index, place)
+  }
+
+  package func read(
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+  ) throws -> Bool {
+    if tag == .null {
+      guard strict else { return false }
+      try throwIfMissing()
+      throw reader.valueNotFound(scalar.type, at: index, path: codingPath)
+    }
+    switch scalar {
+    case .string: return scalar.store(try reader.string(at: index, place), pointer, nested)
+    case .bool: return scalar.store(try reader.bool(at: index, place), pointer, nested)
+    case .int: return scalar.store(try reader.integer(Int.self, at: index, place), pointer, nested)
+    case .int8:
+      return scalar.store(try reader.integer(Int8.self, at: index, place), pointer, nested)
+    case .int16:
+      return scalar.store(try reader.integer(Int16.self, at: index, place), pointer, nested)
+    case .int32:
+      return scalar.store(try reader.integer(Int32.self, at: index, place), pointer, nested)
+    case .int64:
+      return scalar.store(try reader.integer(Int64.self, at: index, place), pointer, nested)
+    case .uint:
+      return scalar.store(try reader.integer(UInt.self, at: index, place), pointer, nested)
+    case .uint8:
+      return scalar.store(try reader.integer(UInt8.self, at: index, place), pointer, nested)
+    case .uint16:
+      return scalar.store(try reader.integer(UInt16.self, at: index, place), pointer, nested)
+    case .uint32:
+      return scalar.store(try reader.integer(UInt32.self, at: index, place), pointer, nested)
+    case .uint64:
+      return scalar.store(try reader.integer(UInt64.self, at: index, place), pointer, nested)
+    case .double:
+      return scalar.store(try reader.floatingPoint(Double.self, at: index, place), pointer, nested)
+    case .float:
+      return scalar.store(try reader.floatingPoint(Float.self, at: index, place), pointer, nested)
+    }
+  }
+
+  /// A decoder at the value (a new reader standing there).
+  package func decoder() throws -> any Decoder {
+    reader.decoder(at: index, path: codingPath)
+  }
+
   package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
     try throwIfMissing()
     return try reader.keyedContainer(
       at: index, keyedBy: CodixKey.self, anchor: place.anchor, tail: place.asTail)
   }
 
-  /// The value as an unkeyed container.
   package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try throwIfMissing()
     return try reader.unkeyedContainer(at: index, anchor: place.anchor, tail: place.asTail)
   }
 
-  /// A decoder at the value (a new reader standing there).
-  package func decoder() -> any Decoder {
-    reader.decoder(at: index, path: codingPath)
+  package func object(sharing: Bool) throws -> NativeObject {
+    if tag != .object || hasKeysToCheck {
+      // The container's own error (a missing key, `null`, another kind),
+      // or, for an object, the check of its keys JSONDecoder makes.
+      _ = try keyedContainer()
+    }
+    return NativeObject(spot: self, tail: isDecoderValue ? nil : place.asTail)
   }
 
-  /// The value's text as the document writes it, shortened (for a report).
-  package var writtenText: String? {
-    guard index != JSONReader.missing else { return nil }
-    return reader.document.writtenText(of: index)
+  package func element(_ position: Int) throws -> ElementStep<NativeSpot> {
+    guard tag == .array else {
+      // The container's own error.
+      _ = try unkeyedContainer()
+      return .outOfRange(count: 0)
+    }
+    let document = reader.document
+    let count = document.count(of: index)
+    let resolved = position < 0 ? count + position : position
+    guard resolved >= 0, resolved < count else { return .outOfRange(count: count) }
+    var element = index + 2
+    for _ in 0..<resolved { element = document.next(after: element) }
+    return .present(
+      NativeSpot(
+        reader: reader, index: element,
+        place: Place(place.anchor, place.asTail, .index(resolved))))
+  }
+
+  package func find(_ path: Path) -> NativeSpot? {
+    guard isDecoderValue, let (index, place) = reader.presentValue(at: path) else { return nil }
+    return NativeSpot(reader: reader, index: index, place: place)
+  }
+
+  package var missingMember: (key: String, keys: [String])? {
+    missingKey.map { ($0, keysOfObject) }
+  }
+
+  package var memberKeys: [String]? {
+    missingKey == nil ? nil : keysOfObject
+  }
+
+  package var isSkipped: Bool { tag == .skipped }
+}
+
+/// An object of a document read natively.
+package struct NativeObject: DocumentObject {
+  let spot: NativeSpot
+  /// The object's place as a container's tail, for its members' places.
+  let tail: PathTail?
+
+  package func member(_ key: String) -> NativeSpot {
+    let found = spot.reader.codixMember(of: spot.index, key: key)
+    return NativeSpot(
+      reader: spot.reader, index: found ?? JSONReader.missing,
+      place: Place(spot.place.anchor, tail, .key(CodixKey(key))),
+      object: found == nil ? spot.index : JSONReader.missing)
+  }
+
+  package var keys: [String] {
+    spot.reader.allKeys(
+      of: spot.index, converted: spot.reader.convertedKeys(of: spot.index, path: spot.codingPath))
+  }
+
+  package func unclaimedKeys(_ claimed: Set<String>) -> [String] {
+    spot.reader.unclaimedKeys(of: spot.index, claimed: claimed)
   }
 }
 

@@ -3,7 +3,9 @@ import Foundation
 // Codix's own entry points (`decode(_:from:at:)`, `Model.decode(from:)`,
 // `decodeCollectingErrors`) read a JSON document with the native reader:
 // through a CodixJSONDecoder as given, or through a JSONDecoder's options
-// copied into one. The values are JSONDecoder's (the reader gives the same
+// copied into one. The reader hands navigation (CodixTopLevelDecoder.swift)
+// a decoder at the root and locates what it throws; it never calls into
+// navigation itself. The values are JSONDecoder's (the reader gives the same
 // values for every document JSONDecoder accepts); the errors carry a line
 // and a column. `userInfo[.codixReadsThroughFoundation] = true` on the
 // JSONDecoder keeps the document on JSONDecoder, as do options the reader
@@ -35,13 +37,21 @@ extension CodixJSONDecoder.Options {
   }
 }
 
-extension TopLevelDecoding {
-  /// The options the native reader reads `data` with for `decoder`; `nil`
-  /// when the document goes to `decoder` itself.
-  static func nativeOptions(for decoder: some CodixTopLevelDecoder, data: Data)
-    -> CodixJSONDecoder.Options?
-  {
-    let options: CodixJSONDecoder.Options
+/// A document Codix's entry points read with the native reader: the
+/// options it is read with, chosen from the top-level decoder.
+package struct NativeReading {
+  var options: CodixJSONDecoder.Options
+
+  init(options: CodixJSONDecoder.Options) {
+    self.options = options
+  }
+
+  /// How `decoder` has the native reader read `data`, with `extra` joining
+  /// its `userInfo`; `nil` when the document goes to `decoder` itself.
+  package init?(
+    for decoder: some CodixTopLevelDecoder, data: Data,
+    adding extra: [CodingUserInfoKey: any Sendable] = [:]
+  ) {
     if let codix = decoder as? CodixJSONDecoder {
       options = codix.options
     } else if let json = decoder as? JSONDecoder, type(of: json) == JSONDecoder.self,
@@ -51,84 +61,52 @@ extension TopLevelDecoding {
     } else {
       return nil
     }
-    return CodixJSONDecoder.readsItself(data, options) ? options : nil
+    guard CodixJSONDecoder.readsItself(data, options) else { return nil }
+    if !extra.isEmpty { options.userInfo.merge(extra) { $1 } }
   }
 
-  /// Decodes `T` at `path` of `data` with the native reader.
+  /// Reads `data` and hands `body` a decoder at its root; every error
+  /// `body` throws comes back located in the document.
   ///
   /// The whole document is checked, as JSONDecoder checks it, but where it
-  /// can, the reader keeps only the path and the value at its end
+  /// can, the reader keeps only `path` and the value at its end
   /// (`ScanPlan`): a scan along the path accepts and rejects what a whole
-  /// scan does, and keeps every key of the objects on the path. Should the
-  /// walk along the path fail, or end at a value the scan skipped, the
-  /// document is read whole again before any of `T`'s code runs, so the
-  /// value or the error is the whole document's.
-  static func decodeNatively<T: Decodable>(
-    _ type: T.Type, from data: Data, at path: Path, options: CodixJSONDecoder.Options
+  /// scan does, and keeps every key of the objects on the path. `body` is
+  /// told whether it reads the whole document, and answers `nil` when it
+  /// needs to (its walk failed, or ended at a value the scan skipped):
+  /// the document is then read whole and `body` runs again, before any of
+  /// the decoded type's code ran, so the value or the error is the whole
+  /// document's.
+  package func read<T>(
+    _ data: Data, keeping path: Path,
+    _ body: (_ root: any Decoder, _ whole: Bool) throws(CodixError) -> T?
   ) throws(CodixError) -> T {
     if let plan = ScanPlan(path, keys: options.keyDecodingStrategy),
-      let value = try JSONDocument.reading(
-        data, along: plan,
-        { document throws(CodixError) in
-          try decode(type, in: document, at: path, options: options, alongPath: true)
-        })
+      let value = try read(data, along: plan, body)
     {
       return value
     }
-    let value = try JSONDocument.reading(data) { document throws(CodixError) in
-      try decode(type, in: document, at: path, options: options, alongPath: false)
-    }
-    guard let value else {
+    guard let value = try read(data, along: nil, body) else {
       // safe from input: only a scan along a path skips values.
       throw CodixError(.dataCorrupted, at: path)
     }
     return value
   }
 
-  /// Decodes `T` at `path` of `document`; `nil` when `alongPath` (the scan
-  /// kept only the path) and the walk fails or ends at a skipped value.
-  static func decode<T: Decodable>(
-    _ type: T.Type, in document: JSONDocument, at path: Path, options: CodixJSONDecoder.Options,
-    alongPath: Bool
+  /// One read of `data`: along `plan`, or whole when it is `nil`.
+  func read<T>(
+    _ data: Data, along plan: ScanPlan?,
+    _ body: (_ root: any Decoder, _ whole: Bool) throws(CodixError) -> T?
   ) throws(CodixError) -> T? {
-    let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
-    do {
-      guard let root = NativeSpot.root(of: reader) else {
-        // safe from input: a reader is always its own root.
-        throw CodixError(.dataCorrupted, at: .root)
-      }
-      if let split = path.wildcardSplit {
-        // `users[*].id`: one value per element, into an array type.
-        guard
-          let value = try Navigator.decodeSpread(type, split, from: .native(root), ifPresent: false)
-        else {
-          // safe from input: a required decode returns a value or throws.
-          throw CodixError(.valueNotFound, at: path)
-        }
-        return value
-      }
-      let step: Navigator.Step
+    let options = options
+    return try JSONDocument.reading(data, along: plan ?? .wholeDocument) {
+      document throws(CodixError) in
+      let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
       do {
-        step = try Navigator.walk(path, from: root)
+        return try body(reader, plan == nil)
       } catch {
-        if alongPath { return nil }
-        throw error
+        throw reader.located(error)
       }
-      switch step {
-      case .present(var cursor):
-        if alongPath, case .native(let spot) = cursor, spot.tag == .skipped { return nil }
-        guard let value = try Navigator.decode(type, at: &cursor, ifPresent: false) else {
-          // safe from input: a required decode returns a value or throws.
-          throw CodixError(.valueNotFound, at: path)
-        }
-        return value
-      case .absent(let absence):
-        throw absence.error(expected: TypeNames.display(type))
-      }
-    } catch {
-      var codix = reader.located(error)
-      codix.attribute(insideValueOf: type, at: path)
-      throw codix
     }
   }
 }

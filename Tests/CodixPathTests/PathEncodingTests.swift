@@ -4,24 +4,18 @@ import Testing
 
 @testable import CodixCore
 
-// The path style's encoding cache (EncodingContainerCache.swift): the
-// containers of the value being written are kept between calls. Every test
-// here encodes with and without the cache and expects the same document.
+// Path-style encoding through JSONEncoder's public API: each write opens
+// the containers on its path, and writes that share a prefix meet in one
+// object, whatever lies between them.
 
-/// Encodes `value` with the cache and with fresh containers per call, and
-/// returns both documents (keys sorted).
-private func bothWays<T: Encodable>(
+/// Encodes `value` (keys sorted).
+private func encoded<T: Encodable>(
   _ value: T, keys: JSONEncoder.KeyEncodingStrategy = .useDefaultKeys
-) throws -> (cached: String, fresh: String) {
-  func encode() throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = .sortedKeys
-    encoder.keyEncodingStrategy = keys
-    return String(decoding: try encoder.encode(value), as: UTF8.self)
-  }
-  let cached = try encode()
-  let fresh = try EncodingContainerCache.$isDisabled.withValue(true) { try encode() }
-  return (cached, fresh)
+) throws -> String {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  encoder.keyEncodingStrategy = keys
+  return String(decoding: try encoder.encode(value), as: UTF8.self)
 }
 
 private struct User: Encodable {
@@ -41,16 +35,15 @@ private struct User: Encodable {
 
 @Test func elementsOfAnArrayEachGetTheirOwnObjects() throws {
   let users = (0..<50).map { User(id: $0, city: "C\($0)", zip: "Z\($0)") }
-  let (cached, fresh) = try bothWays(users)
-  #expect(cached == fresh)
+  let cached = try encoded(users)
   #expect(
     cached.hasPrefix(
       #"[{"a":{"b":{"c":"x","d":"y"},"e":"z"},"address":{"city":"C0","zip":"Z0"},"id":0}"#))
   #expect(cached.contains(#"{"city":"C49","zip":"Z49"},"id":49}"#))
 }
 
-// A value written at the key of a cached nested object replaces it: later
-// dotted writes go into what replaced it, as fresh containers would.
+// A value written at the key of a nested object replaces it: later dotted
+// writes go into what replaced it.
 private struct Replaced: Encodable {
   func encode(to encoder: any Encoder) throws {
     try encoder.encode(1, at: "a.x")
@@ -73,13 +66,11 @@ private struct ReplacedBySuperEncoder: Encodable {
   }
 }
 
-@Test func aNestedObjectReplacedBehindTheCacheIsOpenedAgain() throws {
-  let replaced = try bothWays([Replaced(), Replaced()])
-  #expect(replaced.cached == replaced.fresh)
-  #expect(replaced.cached == #"[{"a":{"y":2,"z":3}},{"a":{"y":2,"z":3}}]"#)
-  let bySuper = try bothWays([ReplacedBySuperEncoder()])
-  #expect(bySuper.cached == bySuper.fresh)
-  #expect(bySuper.cached == #"[{"a":{"w":5,"z":3}}]"#)
+@Test func aNestedObjectReplacedBetweenWritesIsOpenedAgain() throws {
+  let replaced = try encoded([Replaced(), Replaced()])
+  #expect(replaced == #"[{"a":{"y":2,"z":3}},{"a":{"y":2,"z":3}}]"#)
+  let bySuper = try encoded([ReplacedBySuperEncoder()])
+  #expect(bySuper == #"[{"a":{"w":5,"z":3}}]"#)
 }
 
 // Writes of another value in between: a delegated `encode(to:)` on the same
@@ -115,15 +106,13 @@ private struct Wrapped: Encodable {
   }
 }
 
-@Test func valuesWrittenInBetweenDoNotMixWithTheCachedOne() throws {
-  let outer = try bothWays([Outer(), Outer()])
-  #expect(outer.cached == outer.fresh)
+@Test func valuesWrittenInBetweenDoNotMixWithTheOuterOne() throws {
+  let outer = try encoded([Outer(), Outer()])
   let one =
     #"{"kid":{"q":{"r":"r","s":"s"}},"kids":[{"q":{"r":"r","s":"s"}},{"q":{"r":"r","s":"s"}}],"x":{"a":"a","b":"b","c":"c"}}"#
-  #expect(outer.cached == "[\(one),\(one)]")
-  let wrapped = try bothWays([Wrapped(), Wrapped()])
-  #expect(wrapped.cached == wrapped.fresh)
-  #expect(wrapped.cached == #"[{"q":{"r":"r","s":"s"}},{"q":{"r":"r","s":"s"}}]"#)
+  #expect(outer == "[\(one),\(one)]")
+  let wrapped = try encoded([Wrapped(), Wrapped()])
+  #expect(wrapped == #"[{"q":{"r":"r","s":"s"}},{"q":{"r":"r","s":"s"}}]"#)
 }
 
 // JSONEncoder writes a dictionary's values through one encoder under a key
@@ -132,8 +121,7 @@ private struct Wrapped: Encodable {
   let users = [
     "first": User(id: 1, city: "A", zip: "1"), "second": User(id: 2, city: "B", zip: "2"),
   ]
-  let (cached, fresh) = try bothWays(users, keys: .convertToSnakeCase)
-  #expect(cached == fresh)
+  let cached = try encoded(users, keys: .convertToSnakeCase)
   #expect(
     cached.contains(
       #""first":{"a":{"b":{"c":"x","d":"y"},"e":"z"},"address":{"city":"A","zip":"1"},"id":1}"#))
@@ -174,14 +162,12 @@ private struct SuperEncoderLast: Encodable {
 }
 
 @Test func aSuperEncoderHandedOnAsAPlainOneIsNotKept() throws {
-  let (cached, fresh) = try bothWays(["v": SuperEncoderLast()])
-  #expect(cached == fresh)
+  let cached = try encoded(["v": SuperEncoderLast()])
   #expect(cached == #"{"v":{"single":{"q":{"r":"r","s":"s"}}}}"#)
 }
 
 @Test func valuesBelowASuperEncoderAreWrittenWhereTheyBelong() throws {
-  let (cached, fresh) = try bothWays(["v": ThroughSuperEncoder()])
-  #expect(cached == fresh)
+  let cached = try encoded(["v": ThroughSuperEncoder()])
   let kid = #"{"q":{"r":"r","s":"s"}}"#
   #expect(
     cached
@@ -202,8 +188,7 @@ private struct TwoSpellings: Encodable {
 }
 
 @Test func keysWrittenAsOneNameShareTheirObject() throws {
-  let (cached, fresh) = try bothWays([TwoSpellings()], keys: .convertToSnakeCase)
-  #expect(cached == fresh)
+  let cached = try encoded([TwoSpellings()], keys: .convertToSnakeCase)
   #expect(cached == #"[{"home_address":{"v":5,"w":4,"z":3}}]"#)
 }
 
@@ -223,73 +208,32 @@ private struct SpelledTwice: Encodable {
     let underLowercaseMeta = path.count >= 2 && path[path.count - 2].stringValue == "meta"
     return CodixKey(underLowercaseMeta ? last : last.lowercased())
   }
-  let (cached, fresh) = try bothWays([SpelledTwice()], keys: strategy)
-  #expect(cached == fresh)
+  let cached = try encoded([SpelledTwice()], keys: strategy)
   #expect(cached == #"[{"meta":{"ab":1,"cD":2,"ef":3}}]"#)
 }
 
-/// Records whether the cache keeps the containers of the values it writes.
-private final class CacheSpy: @unchecked Sendable {
+/// Keeps the encoder a value was written with, weakly.
+private final class EncoderSpy: @unchecked Sendable {
   // Unchecked: each test uses its own spy on one thread.
-  var caches: [String: Bool] = [:]
   weak var encoder: AnyObject?
-  static let key = CodingUserInfoKey(rawValue: "cacheSpy")!
+  static let key = CodingUserInfoKey(rawValue: "encoderSpy")!
 }
 
 private struct Spied: Encodable {
   let name: String
   func encode(to encoder: any Encoder) throws {
-    let spy = encoder.userInfo[CacheSpy.key] as? CacheSpy
-    spy?.caches[name] = EncodingContainerCache.caches(encoder)
-    spy?.encoder = encoder as AnyObject
+    (encoder.userInfo[EncoderSpy.key] as? EncoderSpy)?.encoder = encoder as AnyObject
     try encoder.encode(name, at: "name")
   }
 }
 
-private struct SpiedBelowSuperEncoder: Encodable {
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodixKey.self)
-    try Spied(name: "super").encode(to: container.superEncoder(forKey: CodixKey("a")))
-    try Holding(spied: Spied(name: "belowSuper")).encode(
-      to: container.superEncoder(forKey: CodixKey("b")))
-    var single = container.superEncoder(forKey: CodixKey("c")).singleValueContainer()
-    try single.encode(Spied(name: "superAsPlain"))
-  }
-
-  struct Holding: Encodable { let spied: Spied }
-}
-
-@Test func onlyPlainEncodersBelowTheTopLevelAreCached() throws {
-  let spy = CacheSpy()
+// Nothing of Codix's keeps an encoder once its encode returned.
+@Test func anEncodeKeepsNoEncoderAlive() throws {
+  let spy = EncoderSpy()
   let encoder = JSONEncoder()
-  encoder.userInfo[CacheSpy.key] = spy
-  _ = try encoder.encode(Spied(name: "top"))
-  _ = try encoder.encode([Spied(name: "element")])
-  _ = try encoder.encode([SpiedBelowSuperEncoder()])
-  // With the encoder's probe refused (or not proven on this Foundation),
-  // nothing is cached, and every encode opens its containers afresh.
-  let probed = EncoderProbe.proven != nil
-  #expect(
-    spy.caches == [
-      "top": false, "element": probed, "super": false, "belowSuper": false,
-      "superAsPlain": false,
-    ])
-}
-
-// What the cache keeps alive: the last value's encoder, until the thread's
-// next path-style encode elsewhere or a Codix entry point.
-@Test func aPlainEncodeKeepsOnlyTheLastEncoderOfTheThread() throws {
-  let spy = CacheSpy()
-  let encoder = JSONEncoder()
-  encoder.userInfo[CacheSpy.key] = spy
+  encoder.userInfo[EncoderSpy.key] = spy
   _ = try encoder.encode([Spied(name: "first")])
-  weak let first = spy.encoder
-  // Without the encoder's probe nothing is cached: nothing is kept at all.
-  let probed = EncoderProbe.proven != nil
-  #expect((first != nil) == probed)
-  _ = try encoder.encode([Spied(name: "second")])
-  #expect(first == nil)
-  #expect((spy.encoder != nil) == probed)
-  _ = try encoder.encode(["z": 1], at: "")
+  #expect(spy.encoder == nil)
+  _ = try encoder.encode(Spied(name: "top"))
   #expect(spy.encoder == nil)
 }

@@ -1,0 +1,297 @@
+// The adapter of any Decoder to the seam (DocumentPosition.swift), through
+// the public Codable API only: Foundation's JSONDecoder and
+// PropertyListDecoder, custom decoders, and containers handed out by any
+// of them.
+//
+//     "response.users[-1].name" on {"response": {"users": [{…}, {…}, {"name": "Jerry"}]}}
+//
+//     .root(decoder)                              the value the decoder is at
+//     .keyed(<root object>, "response")           key step: open a keyed container
+//     .keyed(<response object>, "users")
+//     .element(<users array at index 2>)          index step: -1 + count 3 = 2, skip 2 elements
+//     .keyed(<users[2] object>, "name")           the value to decode
+//
+// A position never reads a value until asked, so reaching `users[999999]`
+// costs one skip per element and no copies. A key step never checks that
+// the key exists: the next step or the read finds out. Objects reached by
+// keys from a decoder's value are opened once per value (`CachedContainer`),
+// so `user.id`, `user.name`, `user.email` open the `user` object once.
+//
+// Keys a decoder renamed from snake case are found under the decoder's
+// spelling (`KeySpelling`): the one place this adapter second-guesses the
+// decoder. A read tries the key as given first and asks only after a miss,
+// so a present key costs one lookup.
+
+/// A value reached through the public Codable API of any decoder.
+@usableFromInline
+package struct DecoderPosition {
+  package enum Place {
+    /// The value a decoder is positioned at.
+    case root(any Decoder)
+    /// The value at `key` in an object.
+    case keyed(KeyedDecodingContainer<CodixKey>, CodixKey)
+    /// The next value of an array.
+    case element(any UnkeyedDecodingContainer)
+  }
+
+  package var place: Place
+  /// For `.keyed`: the cache entry of the container, whose nested objects
+  /// it opens once.
+  var entry: CachedContainer?
+  /// The decoder a walk started at: asked how it spells keys in objects
+  /// that have no entry (reached through an index).
+  var origin: (any Decoder)?
+  /// For `.keyed`: whether the key may be stored under the decoder's
+  /// spelling, not checked yet (see `spelled()`).
+  var respell = false
+
+  package init(_ place: Place, entry: CachedContainer? = nil, origin: (any Decoder)? = nil) {
+    self.place = place
+    self.entry = entry
+    self.origin = origin
+  }
+
+  /// This position, its key as the object stores it: the key itself, or,
+  /// when the object lacks it and the decoder renames keys from snake case,
+  /// the decoder's spelling of it.
+  func spelled() -> DecoderPosition {
+    guard respell, case .keyed(let container, let key) = place else { return self }
+    var position = self
+    position.respell = false
+    if let entry {
+      position.place = .keyed(container, entry.stored(key))
+    } else if let origin {
+      let stored = KeySpelling.stored(key, in: container, decoder: origin) {
+        KeySpelling.writtenKeys(of: origin)
+      }
+      position.place = .keyed(container, stored)
+    }
+    return position
+  }
+
+  /// `spelled()`, when it names another key than this position's; `nil`
+  /// when the key as given is the one to report.
+  private func respelled() -> DecoderPosition? {
+    guard respell, case .keyed(_, let key) = place else { return nil }
+    let other = spelled()
+    guard case .keyed(_, let stored) = other.place, stored.stringValue != key.stringValue
+    else { return nil }
+    return other
+  }
+}
+
+extension DecoderPosition: DocumentPosition {
+  package var codingPath: [any CodingKey] {
+    switch place {
+    case .root(let decoder): decoder.codingPath
+    case .keyed(let container, let key): container.codingPath + [key]
+    case .element(let container):
+      container.codingPath + [CodixKey(index: container.currentIndex)]
+    }
+  }
+
+  package mutating func absence() -> Absence.Reason? {
+    self = spelled()
+    switch place {
+    case .root(let decoder):
+      guard (try? decoder.singleValueContainer().decodeNil()) == true else { return nil }
+      return .null
+    case .keyed(let container, let key):
+      if !container.contains(key) { return .missingKey }
+      guard (try? container.decodeNil(forKey: key)) == true else { return nil }
+      return .null
+    case .element(var container):
+      guard !container.isAtEnd, (try? container.decodeNil()) == true else { return nil }
+      place = .element(container)
+      return .null
+    }
+  }
+
+  package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    switch place {
+    case .root(let decoder):
+      return try decoder.singleValueContainer().decode(type)
+    case .keyed(let container, let key):
+      do {
+        return try container.codixDecode(type, forKey: key)
+      } catch {
+        guard var other = respelled() else { throw error }
+        self = other
+        return try other.decode(type)
+      }
+    case .element(var container):
+      let value = try container.decode(type)
+      place = .element(container)
+      return value
+    }
+  }
+
+  package mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+    if case .keyed(let container, let key) = place {
+      if let value = try container.codixDecodeIfPresent(type, forKey: key) { return value }
+      guard var other = respelled() else { return nil }
+      self = other
+      return try other.decodeIfPresent(type)
+    }
+    if absence() != nil { return nil }
+    return try decode(type)
+  }
+
+  package mutating func read(
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+  ) throws -> Bool {
+    if case .keyed(let container, let key) = place {
+      guard respell else {
+        return try scalar.read(
+          container, forKey: key, into: pointer, nested: nested, strict: strict)
+      }
+      // Read leniently first, so that a miss can be looked up again.
+      if try scalar.read(container, forKey: key, into: pointer, nested: nested, strict: false) {
+        return true
+      }
+      if var other = respelled() {
+        self = other
+        return try other.read(scalar, into: pointer, nested: nested, strict: strict)
+      }
+      // Absent under either spelling: a strict read throws the error for it.
+      return try strict
+        && scalar.read(container, forKey: key, into: pointer, nested: nested, strict: true)
+    }
+    return try scalar.read(from: &self, into: pointer, nested: nested, strict: strict)
+  }
+
+  package mutating func decoder() throws -> any Decoder {
+    self = spelled()
+    switch place {
+    case .root(let decoder): return decoder
+    case .keyed(let container, let key): return try container.superDecoder(forKey: key)
+    case .element(var container):
+      let decoder = try container.superDecoder()
+      place = .element(container)
+      return decoder
+    }
+  }
+
+  package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
+    switch spelled().place {
+    case .root(let decoder): try decoder.container(keyedBy: CodixKey.self)
+    case .keyed(let container, let key):
+      try container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
+    case .element(var container): try container.nestedContainer(keyedBy: CodixKey.self)
+    }
+  }
+
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    switch spelled().place {
+    case .root(let decoder): try decoder.unkeyedContainer()
+    case .keyed(let container, let key): try container.nestedUnkeyedContainer(forKey: key)
+    case .element(var container): try container.nestedUnkeyedContainer()
+    }
+  }
+
+  package func object(sharing: Bool) throws -> DecoderObject {
+    switch spelled().place {
+    case .root(let decoder):
+      guard sharing else {
+        return DecoderObject(
+          container: try decoder.container(keyedBy: CodixKey.self), entry: nil, origin: decoder)
+      }
+      let entry = try KeyedContainerCache.entry(for: decoder)
+      return DecoderObject(container: entry.container, entry: entry, origin: decoder)
+    case .keyed(let container, let key):
+      if let entry {
+        let nested = try entry.nested(key.stringValue)
+        return DecoderObject(container: nested.container, entry: nested, origin: origin)
+      }
+      return DecoderObject(
+        container: try container.nestedContainer(keyedBy: CodixKey.self, forKey: key),
+        entry: nil, origin: origin)
+    case .element(var container):
+      return DecoderObject(
+        container: try container.nestedContainer(keyedBy: CodixKey.self), entry: nil,
+        origin: origin)
+    }
+  }
+
+  package func element(_ index: Int) throws -> ElementStep<DecoderPosition> {
+    var container = try unkeyedContainer()
+    let count = try container.count ?? countElements()
+    let resolved = index < 0 ? count + index : index
+    guard resolved >= 0, resolved < count else { return .outOfRange(count: count) }
+    for _ in 0..<resolved {
+      _ = try container.decode(SkippedValue.self)
+    }
+    return .present(DecoderPosition(.element(container), origin: origin))
+  }
+
+  /// The number of elements of the array, for a decoder that does not say.
+  private func countElements() throws -> Int {
+    var container = try unkeyedContainer()
+    var count = 0
+    while !container.isAtEnd {
+      _ = try container.decode(SkippedValue.self)
+      count += 1
+    }
+    return count
+  }
+
+  package func find(_ path: Path) -> DecoderPosition? {
+    guard case .root(let decoder) = place else { return nil }
+    if let key = path.singleKey {
+      guard let entry = try? KeyedContainerCache.entry(for: decoder) else { return nil }
+      return DecoderObject(container: entry.container, entry: entry, origin: decoder)
+        .member(key)
+    }
+    if let text = path.dottedText {
+      var key = CodixKey("")
+      guard
+        let entry = try? KeyedContainerCache.entry(for: decoder, dotted: text, lastKey: &key)
+      else { return nil }
+      return DecoderObject(container: entry.container, entry: entry, origin: decoder)
+        .member(key.stringValue)
+    }
+    return nil
+  }
+
+  package var missingMember: (key: String, keys: [String])? {
+    guard case .keyed(let container, let key) = spelled().place, !container.contains(key)
+    else { return nil }
+    return (key.stringValue, container.allKeys.map(\.stringValue))
+  }
+
+  package var memberKeys: [String]? {
+    guard case .keyed(let container, _) = place else { return nil }
+    return container.allKeys.map(\.stringValue)
+  }
+
+  package var isSkipped: Bool { false }
+}
+
+/// An object reached through the public Codable API.
+package struct DecoderObject: DocumentObject {
+  let container: KeyedDecodingContainer<CodixKey>
+  /// The cache entry of `container`, when it has one.
+  let entry: CachedContainer?
+  /// The decoder the walk started at (see `DecoderPosition.origin`).
+  let origin: (any Decoder)?
+
+  package func member(_ key: String) -> DecoderPosition {
+    let codixKey = CodixKey(key)
+    var position = DecoderPosition(.keyed(container, codixKey), entry: entry, origin: origin)
+    position.respell = KeySpelling.mayRespell(codixKey) && (entry != nil || origin != nil)
+    return position
+  }
+
+  package var keys: [String] { container.allKeys.map(\.stringValue) }
+
+  package func unclaimedKeys(_ claimed: Set<String>) -> [String] {
+    var known = claimed
+    if let origin,
+      KeySpelling.convertsFromSnakeCase(
+        origin, in: container, written: { KeySpelling.writtenKeys(of: origin) })
+    {
+      for key in claimed { known.insert(SnakeCase.converted(key)) }
+    }
+    return keys.filter { !known.contains($0) }.sorted()
+  }
+}

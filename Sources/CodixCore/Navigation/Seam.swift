@@ -1,0 +1,229 @@
+// The seam's one choice: which engine holds a decoder's value.
+//
+// Navigation holds a `Cursor` and asks it what `DocumentPosition` promises
+// (DocumentPosition.swift). A decoder of CodixJSONDecoder's reader stands on
+// the reader's tape (`NativeSpot`); any other decoder, and any container a
+// decoder handed out, is read through the public Codable API
+// (`DecoderPosition`). This file is the only one outside the reader that
+// names the reader's types, and nothing below forwards more than a call.
+
+/// A position in a document, held by whichever engine reads it.
+@usableFromInline
+package enum Cursor {
+  /// A value read through the public Codable API.
+  case decoder(DecoderPosition)
+  /// A value on CodixJSONDecoder's tape.
+  case native(NativeSpot)
+
+  /// The value `decoder` stands at.
+  @inlinable @inline(__always)
+  package static func root<D: Decoder>(_ decoder: D) -> Cursor {
+    if D.self == JSONReader.self {
+      // A decoder of the native reader: `D` is that final class, so the value
+      // is one reference of it. (Loaded here, where it is inlined into a
+      // model's module: every path read starts with it.)
+      let reader = withUnsafePointer(to: decoder) {
+        $0.withMemoryRebound(to: JSONReader.self, capacity: 1) { $0.pointee }
+      }
+      return .native(NativeSpot.root(of: reader))
+    }
+    return root(any: decoder)
+  }
+
+  /// `root(_:)` for a decoder whose static type does not say.
+  @usableFromInline
+  static func root(any decoder: any Decoder) -> Cursor {
+    if let reader = decoder as? JSONReader { return .native(NativeSpot.root(of: reader)) }
+    return .decoder(DecoderPosition(.root(decoder), origin: decoder))
+  }
+
+  /// The value at `key` of the object `container` is (a container any
+  /// decoder handed out).
+  package static func keyed(_ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey)
+    -> Cursor
+  {
+    .decoder(DecoderPosition(.keyed(container, key)))
+  }
+
+  /// The next element of the array `container` is.
+  package static func element(_ container: any UnkeyedDecodingContainer) -> Cursor {
+    .decoder(DecoderPosition(.element(container)))
+  }
+
+  /// The absolute path of the value.
+  package var path: Path { Path(codingPath: codingPath) }
+
+  /// Whether the value is missing or `null`. On an array element that is
+  /// `null`, the element is consumed.
+  package mutating func isAbsent() -> Bool { absence() != nil }
+
+  /// For the next element of an array container: the container, moved
+  /// past the elements read through the cursor.
+  package var elementContainer: (any UnkeyedDecodingContainer)? {
+    guard case .decoder(let position) = self, case .element(let container) = position.place
+    else { return nil }
+    return container
+  }
+
+  /// Whether the cursor stands at a decoder's own value (not a member or an
+  /// element reached from it).
+  package var isDecoderValue: Bool {
+    switch self {
+    case .decoder(let position):
+      if case .root = position.place { return true }
+      return false
+    case .native(let spot): return spot.isDecoderValue
+    }
+  }
+}
+
+extension Cursor: DocumentPosition {
+  package var codingPath: [any CodingKey] {
+    switch self {
+    case .decoder(let position): position.codingPath
+    case .native(let spot): spot.codingPath
+    }
+  }
+
+  package mutating func absence() -> Absence.Reason? {
+    switch self {
+    case .decoder(var position):
+      let reason = position.absence()
+      self = .decoder(position)
+      return reason
+    case .native(let spot): return spot.absence()
+    }
+  }
+
+  @usableFromInline
+  package mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    switch self {
+    case .decoder(var position):
+      defer { self = .decoder(position) }
+      return try position.decode(type)
+    case .native(let spot): return try spot.decode(type)
+    }
+  }
+
+  package mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
+    switch self {
+    case .decoder(var position):
+      defer { self = .decoder(position) }
+      return try position.decodeIfPresent(type)
+    case .native(let spot): return try spot.decodeIfPresent(type)
+    }
+  }
+
+  package mutating func read(
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+  ) throws -> Bool {
+    switch self {
+    case .decoder(var position):
+      defer { self = .decoder(position) }
+      return try position.read(scalar, into: pointer, nested: nested, strict: strict)
+    case .native(let spot):
+      return try spot.read(scalar, into: pointer, nested: nested, strict: strict)
+    }
+  }
+
+  package mutating func decoder() throws -> any Decoder {
+    switch self {
+    case .decoder(var position):
+      defer { self = .decoder(position) }
+      return try position.decoder()
+    case .native(let spot): return try spot.decoder()
+    }
+  }
+
+  package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
+    switch self {
+    case .decoder(let position): try position.keyedContainer()
+    case .native(let spot): try spot.keyedContainer()
+    }
+  }
+
+  package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    switch self {
+    case .decoder(let position): try position.unkeyedContainer()
+    case .native(let spot): try spot.unkeyedContainer()
+    }
+  }
+
+  package func object(sharing: Bool) throws -> ObjectCursor {
+    switch self {
+    case .decoder(let position): .decoder(try position.object(sharing: sharing))
+    case .native(let spot): .native(try spot.object(sharing: sharing))
+    }
+  }
+
+  package func element(_ index: Int) throws -> ElementStep<Cursor> {
+    switch self {
+    case .decoder(let position):
+      switch try position.element(index) {
+      case .present(let next): .present(.decoder(next))
+      case .outOfRange(let count): .outOfRange(count: count)
+      }
+    case .native(let spot):
+      switch try spot.element(index) {
+      case .present(let next): .present(.native(next))
+      case .outOfRange(let count): .outOfRange(count: count)
+      }
+    }
+  }
+
+  @usableFromInline
+  package func find(_ path: Path) -> Cursor? {
+    switch self {
+    case .decoder(let position): position.find(path).map(Cursor.decoder)
+    case .native(let spot): spot.find(path).map(Cursor.native)
+    }
+  }
+
+  package var missingMember: (key: String, keys: [String])? {
+    switch self {
+    case .decoder(let position): position.missingMember
+    case .native(let spot): spot.missingMember
+    }
+  }
+
+  package var memberKeys: [String]? {
+    switch self {
+    case .decoder(let position): position.memberKeys
+    case .native(let spot): spot.memberKeys
+    }
+  }
+
+  package var isSkipped: Bool {
+    switch self {
+    case .decoder(let position): position.isSkipped
+    case .native(let spot): spot.isSkipped
+    }
+  }
+}
+
+/// An object of a document, held by whichever engine reads it.
+package enum ObjectCursor: DocumentObject {
+  case decoder(DecoderObject)
+  case native(NativeObject)
+
+  package func member(_ key: String) -> Cursor {
+    switch self {
+    case .decoder(let object): .decoder(object.member(key))
+    case .native(let object): .native(object.member(key))
+    }
+  }
+
+  package var keys: [String] {
+    switch self {
+    case .decoder(let object): object.keys
+    case .native(let object): object.keys
+    }
+  }
+
+  package func unclaimedKeys(_ claimed: Set<String>) -> [String] {
+    switch self {
+    case .decoder(let object): object.unclaimedKeys(claimed)
+    case .native(let object): object.unclaimedKeys(claimed)
+    }
+  }
+}

@@ -25,7 +25,10 @@ let package = Package(
       path: "Sources/CodixBenchmarks"),
 
     // MARK: Unit tests
-    .target(name: "CodixTestSupport", path: "Tests/CodixTestSupport"),
+    // Test helpers, among them the routes every behaviour test runs through.
+    .target(
+      name: "CodixTestSupport", dependencies: ["CodixCore", "CodixWrappers"],
+      path: "Tests/CodixTestSupport"),
     // The corpora's models (twitter.json, citm_catalog.json, canada.json), for
     // the reader's tests and the benchmark.
     .target(name: "CodixCorpus", path: "Tests/CodixCorpus"),
@@ -37,7 +40,8 @@ let package = Package(
       name: "CodixReaderTests", dependencies: ["CodixCore", "CodixTestSupport", "CodixCorpus"]),
 
     // MARK: End-to-end tests (each imports only public products, and test helpers)
-    .testTarget(name: "CodixPathEndToEndTests", dependencies: ["CodixPath"]),
+    .testTarget(
+      name: "CodixPathEndToEndTests", dependencies: ["CodixPath", "CodixTestSupport"]),
     .testTarget(
       name: "CodixWrappersEndToEndTests", dependencies: ["CodixWrappers", "CodixTestSupport"]),
     .testTarget(

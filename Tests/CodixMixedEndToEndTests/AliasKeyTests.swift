@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -29,8 +30,8 @@ private struct WrapperAccount: Kodable, Equatable {
 private func decodeBoth(_ json: String) throws -> (PathAccount, WrapperAccount) {
   let data = Data(json.utf8)
   return (
-    try JSONDecoder().decode(PathAccount.self, from: data),
-    try JSONDecoder().decode(WrapperAccount.self, from: data)
+    try decodeOnEveryRoute(PathAccount.self, from: data),
+    try decodeOnEveryRoute(WrapperAccount.self, from: data)
   )
 }
 
@@ -70,10 +71,10 @@ private func decodeBoth(_ json: String) throws -> (PathAccount, WrapperAccount) 
 private func errorsOfBothStyles(_ data: Data) throws -> [CodixError] {
   [
     try #require(throws: CodixError.self) {
-      try JSONDecoder().decode(PathAccount.self, from: data)
+      try decodeOnEveryRoute(PathAccount.self, from: data)
     },
     try #require(throws: CodixError.self) {
-      try JSONDecoder().decode(WrapperAccount.self, from: data)
+      try decodeOnEveryRoute(WrapperAccount.self, from: data)
     },
   ]
 }
@@ -86,7 +87,7 @@ private func errorsOfBothStyles(_ data: Data) throws -> [CodixError] {
     #expect(error.description.contains("Tried id, user_id, data.id, ids[0]: none holds a value."))
   }
   let wrapperError = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(WrapperAccount.self, from: data)
+    try decodeOnEveryRoute(WrapperAccount.self, from: data)
   }
   #expect(wrapperError.typeName == "WrapperAccount")
   #expect(wrapperError.property == "id")
@@ -102,13 +103,13 @@ private func errorsOfBothStyles(_ data: Data) throws -> [CodixError] {
 }
 
 @Test func aliasesAreReadOnlyAndEncodingWritesTheOwnPath() throws {
-  let account = try JSONDecoder().decode(
+  let account = try decodeOnEveryRoute(
     WrapperAccount.self, from: Data(#"{"user_id": 5, "profile": {"name": "Bo"}}"#.utf8))
   let encoder = JSONEncoder()
   encoder.outputFormatting = .sortedKeys
   let json = String(decoding: try encoder.encode(account), as: UTF8.self)
   #expect(json == #"{"id":5,"name":"Bo","stats":{"score":-1}}"#)
-  #expect(try JSONDecoder().decode(WrapperAccount.self, from: Data(json.utf8)) == account)
+  #expect(try decodeOnEveryRoute(WrapperAccount.self, from: Data(json.utf8)) == account)
 }
 
 @Test func anEmptyListOfPathsIsAClearError() throws {
@@ -118,7 +119,7 @@ private func errorsOfBothStyles(_ data: Data) throws -> [CodixError] {
     }
   }
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(NoPaths.self, from: Data("{}".utf8))
+    try decodeOnEveryRoute(NoPaths.self, from: Data("{}".utf8))
   }
   #expect(error.kind == .invalidPath)
   #expect(error.description.contains("No path was given"))
@@ -129,7 +130,7 @@ private func errorsOfBothStyles(_ data: Data) throws -> [CodixError] {
     @Coding("id", .aliases("data..id")) var id: Int?
   }
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Broken.self, from: Data("{}".utf8))
+    try decodeOnEveryRoute(Broken.self, from: Data("{}".utf8))
   }
   #expect(error.kind == .invalidPath)
   #expect(error.property == "id")

@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -55,8 +56,28 @@ private let broken = Data(
   #expect(errors.errors.map(\.found) == [#""three""#, #""2""#, nil, "true", "7"])
   #expect(errors.errors[1].typeName == "Song")
   #expect(errors.errors[1].property == "id")
-  #expect(errors.description.hasPrefix("5 problems decoding Page:\n1. Page.total at total:"))
-  #expect(errors.description.contains("\n3. Song.title at results[2].title: key not found"))
+  #expect(
+    errors.description.hasPrefix(
+      "5 problems decoding Page:\n1. Page.total at total (line 1, column 11):"))
+  #expect(
+    errors.description.contains(
+      "\n3. Song.title at results[2].title (line 2, column 66): key not found"))
+  // Read by Codix's reader, every error collected has its place; through
+  // Foundation's decoder, none has.
+  #expect(errors.errors.allSatisfy { $0.location != nil })
+  let foundation = JSONDecoder()
+  foundation.userInfo[.codixReadsThroughFoundation] = true
+  let throughFoundation = try #require(throws: CodixCollectedErrors.self) {
+    try foundation.decodeCollectingErrors(Page.self, from: broken)
+  }
+  #expect(throughFoundation.errors.allSatisfy { $0.location == nil })
+  #expect(
+    throughFoundation.errors.map { $0.description }
+      == errors.errors.map { error in
+        var unlocated = error
+        unlocated.location = nil
+        return unlocated.description
+      })
 }
 
 @Test func thePathStyleStopsInsideEachModelAndItsSiblingsGoOn() throws {
@@ -90,7 +111,7 @@ private let broken = Data(
 
   // Outside a collecting decode, the first failure throws as always.
   let first = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Page.self, from: broken)
+    try decodeOnEveryRoute(Page.self, from: broken)
   }
   #expect(first.path == "total")
 }
@@ -115,7 +136,7 @@ private struct Hooked: Kodable {
   mutating func didDecode(from decoder: any Decoder) throws {
     guard let outcome = decoder.userInfo[Self.outcomeKey] as? InnerOutcome else { return }
     do {
-      outcome.decoded = try JSONDecoder().decode(Inner.self, from: Data(#"{"id": "x"}"#.utf8))
+      outcome.decoded = try decodeOnEveryRoute(Inner.self, from: Data(#"{"id": "x"}"#.utf8))
     } catch {
       outcome.error = error
     }
@@ -128,7 +149,7 @@ private struct PathHooked: Decodable {
   init(from decoder: any Decoder) throws {
     name = try decoder.decode(at: "name")
     do {
-      inner = .success(try JSONDecoder().decode(Inner.self, from: Data("{}".utf8)))
+      inner = .success(try decodeOnEveryRoute(Inner.self, from: Data("{}".utf8)))
     } catch let error as CodixError {
       inner = .failure(error)
     }

@@ -21,7 +21,7 @@ private enum Status: String, Codable, Hashable, Sendable {
     @Coding var labels: [String: Int] = [:]
   }
   let text = #"{"ID":1,"first_name":"Ana","labels":{"someKey":1},"last_login_at":"x","user_id":2}"#
-  let snake = try JSONDecoder().decode(Snake.self, from: Data(text.utf8))
+  let snake = try decodeOnEveryRoute(Snake.self, from: Data(text.utf8))
   #expect(snake.firstName == "Ana")
   #expect(snake.id == 1)
   #expect(snake.lastLoginAt == "x")
@@ -44,7 +44,7 @@ private enum Status: String, Codable, Hashable, Sendable {
     @Ignored var isPlaying = false
     @Ignored var title = "local"
   }
-  var song = try JSONDecoder().decode(
+  var song = try decodeOnEveryRoute(
     Song.self, from: Data(#"{"id": 1, "isPlaying": true, "title": 5}"#.utf8))
   #expect(song.isPlaying == false)
   #expect(song.title == "local")
@@ -58,7 +58,7 @@ private enum Status: String, Codable, Hashable, Sendable {
     @Coding var byDay: [Int: String] = [:]
     @Coding var tags: Set<String> = []
   }
-  struct PathCounts: Decodable {
+  struct PathCounts: Decodable, Equatable {
     var byStatus: [Status: Int]
     var tags: Set<String>
     init(from decoder: any Decoder) throws {
@@ -85,7 +85,7 @@ private enum Status: String, Codable, Hashable, Sendable {
   #expect(closed.found == #""x""#)
   #expect(closed.description.contains("Dropped this entry of a lossy dictionary."))
 
-  let path = try JSONDecoder().decode(PathCounts.self, from: data)
+  let path = try decodeOnEveryRoute(PathCounts.self, from: data)
   #expect(path.byStatus == [.open: 3])
   #expect(path.tags == ["a", "b"])
 }
@@ -98,7 +98,7 @@ private enum Status: String, Codable, Hashable, Sendable {
   counts.byStatus = [.open: 1, .closed: 2]
   let json = try sortedJSON(counts)
   #expect(json == #"{"byStatus":{"closed":2,"open":1}}"#)
-  #expect(try JSONDecoder().decode(Counts.self, from: Data(json.utf8)) == counts)
+  #expect(try decodeOnEveryRoute(Counts.self, from: Data(json.utf8)) == counts)
 }
 
 @Test func base64DataInBothAlphabetsAndBothStyles() throws {
@@ -114,16 +114,16 @@ private enum Status: String, Codable, Hashable, Sendable {
   }
   let bytes = Data([0xfb, 0xff, 0x01])
   let text = #"{"data":"+/8B","token":"-_8B"}"#
-  let blob = try JSONDecoder().decode(Blob.self, from: Data(text.utf8))
+  let blob = try decodeOnEveryRoute(Blob.self, from: Data(text.utf8))
   #expect(blob.data == bytes)
   #expect(blob.token == bytes)
   // JSONEncoder writes "/" as "\/".
   #expect(try sortedJSON(blob) == #"{"data":"+\/8B","token":"-_8B"}"#)
-  #expect(try JSONDecoder().decode(PathBlob.self, from: Data(text.utf8)).data == bytes)
+  #expect(try decodeOnEveryRoute(PathBlob.self, from: Data(text.utf8)).data == bytes)
   #expect(try DataFromBase64(.urlSafe).transform("AQ") == Data([1]))
 
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Blob.self, from: Data(#"{"data": "-_8B"}"#.utf8))
+    try decodeOnEveryRoute(Blob.self, from: Data(#"{"data": "-_8B"}"#.utf8))
   }
   #expect(error.kind == .transformFailed)
   #expect(error.path == "data")

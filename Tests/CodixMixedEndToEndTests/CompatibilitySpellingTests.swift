@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -178,7 +179,7 @@ private struct PathSpellings: Codable {
 }
 
 @Test func originalCodixSpellingsGiveTheTaughtValues() throws {
-  let spellings = try JSONDecoder().decode(
+  let spellings = try decodeOnEveryRoute(
     PathSpellings.self,
     from: json(
       #"{"flag": "true", "day": "2000/08/12", "meeting": "2001-01-01 09:00", "stamp": 978307200}"#))

@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ private func data(_ text: String) -> Data { Data(text.utf8) }
       missing = try decoder.decodeIfPresent(at: "gone", using: { (text: String) in text == "yes" })
     }
   }
-  let flags = try JSONDecoder().decode(Flags.self, from: data(#"{"male": "yes"}"#))
+  let flags = try decodeOnEveryRoute(Flags.self, from: data(#"{"male": "yes"}"#))
   #expect(flags.male == true)
   #expect(flags.missing == nil)
 }
@@ -39,7 +40,7 @@ private func data(_ text: String) -> Data { Data(text.utf8) }
     }
     Probe.read = read
     let error = try #require(throws: CodixError.self) {
-      try JSONDecoder().decode(Probe.self, from: data(#"{"a": {"b": 1}}"#))
+      try decodeOnEveryRoute(Probe.self, from: data(#"{"a": {"b": 1}}"#))
     }
     #expect(error.kind == .invalidPath)
   }
@@ -155,7 +156,7 @@ private enum Role: String, Codable, Sendable {
     try Wrapped.decode(from: data(#"{"role": "owner"}"#))
   }
   let pathed = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Pathed.self, from: data(#"{"user": {"role": "owner"}}"#))
+    try decodeOnEveryRoute(Pathed.self, from: data(#"{"user": {"role": "owner"}}"#))
   }
   for (error, path) in [(wrapped, "role"), (pathed, "user.role")] {
     #expect(error.kind == .dataCorrupted)
@@ -180,7 +181,7 @@ private enum Role: String, Codable, Sendable {
   }
   let document = data(#"{"nickname": "", "count": 0}"#)
   let wrapped = try Wrapped.decode(from: document)
-  let pathed = try JSONDecoder().decode(Pathed.self, from: document)
+  let pathed = try decodeOnEveryRoute(Pathed.self, from: document)
   #expect(wrapped.nickname == "")
   #expect(wrapped.count == 0)
   #expect(pathed.nickname == "")

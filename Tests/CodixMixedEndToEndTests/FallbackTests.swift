@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -58,7 +59,7 @@ private func decoding<T: Decodable>(_ type: T.Type, _ json: String) throws -> (T
 
 @Test func aPropertyWithoutADefaultStillFails() throws {
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(WrapperAccount.self, from: Data(#"{"id": "one"}"#.utf8))
+    try decodeOnEveryRoute(WrapperAccount.self, from: Data(#"{"id": "one"}"#.utf8))
   }
   #expect(error.property == "id")
   #expect(error.kind == .typeMismatch)
@@ -78,7 +79,7 @@ private func decoding<T: Decodable>(_ type: T.Type, _ json: String) throws -> (T
   #expect(quiet.isEmpty)  // missing is not a failure
 
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(PathAccount.self, from: Data(#"{"status": "active"}"#.utf8))
+    try decodeOnEveryRoute(PathAccount.self, from: Data(#"{"status": "active"}"#.utf8))
   }
   #expect(error.kind == .keyNotFound)  // the discriminator itself is required
 }

@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -25,9 +26,9 @@ private func errors(_ json: String) throws -> [CodixError] {
   let data = Data(json.utf8)
   return [
     try #require(throws: CodixError.self) {
-      try JSONDecoder().decode(WrapperEvent.self, from: data)
+      try decodeOnEveryRoute(WrapperEvent.self, from: data)
     },
-    try #require(throws: CodixError.self) { try JSONDecoder().decode(PathEvent.self, from: data) },
+    try #require(throws: CodixError.self) { try decodeOnEveryRoute(PathEvent.self, from: data) },
   ]
 }
 

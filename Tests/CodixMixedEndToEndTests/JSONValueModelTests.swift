@@ -1,11 +1,12 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
 // JSONValue as a property type, in both styles.
 
-private struct PathEvent: Decodable {
+private struct PathEvent: Decodable, Equatable {
   let kind: String
   let payload: JSONValue
   let extra: JSONValue?
@@ -28,7 +29,7 @@ private let data = Data(
     .utf8)
 
 @Test func jsonValuePropertiesDecodeInBothStyles() throws {
-  let path = try JSONDecoder().decode(PathEvent.self, from: data)
+  let path = try decodeOnEveryRoute(PathEvent.self, from: data)
   let wrapper = try WrapperEvent.decode(from: data)
   let expected: JSONValue = ["id": 7, "items": [["sku": "A1"], "gift", .null], "note": .null]
   #expect(path.payload == expected)

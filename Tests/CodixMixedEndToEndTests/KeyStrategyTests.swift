@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -96,8 +97,8 @@ private struct WrapperUser: Kodable, Equatable {
     let first: String?
     init(from decoder: any Decoder) throws { first = try decoder.decodeIfPresent(at: "first_name") }
   }
-  #expect(try JSONDecoder().decode(First.self, from: camel).first == nil)
-  #expect(try JSONDecoder().decode(First.self, from: document).first == "Ana")
+  #expect(try decodeOnEveryRoute(First.self, from: camel).first == nil)
+  #expect(try decodeOnEveryRoute(First.self, from: document).first == "Ana")
 }
 
 @Test func encodingUnderConvertToSnakeCaseRoundTrips() throws {

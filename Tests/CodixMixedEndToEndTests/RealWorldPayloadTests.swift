@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -400,7 +401,7 @@ extension WrapperStyle {
 }
 
 @Test func scenario2AMixedArrayDecodesInBothStyles() throws {
-  let pathList = try JSONDecoder().decode(PathStyle.TargetList.self, from: scenario2JSON)
+  let pathList = try decodeOnEveryRoute(PathStyle.TargetList.self, from: scenario2JSON)
   try #require(pathList.results.count == 2)
   #expect(pathList.results.map(\.kind) == [.song, .user])
   #expect(pathList.results[0].song?.name == "Thinking of You Under the Stars")
@@ -433,7 +434,7 @@ private let scenario2WithVideoJSON = json(
   // decode(at:) is strict: the whole array fails at the unknown element.
   let strict = try #require(
     codixError {
-      _ = try JSONDecoder().decode(PathStyle.TargetList.self, from: scenario2WithVideoJSON)
+      _ = try decodeOnEveryRoute(PathStyle.TargetList.self, from: scenario2WithVideoJSON)
     })
   #expect(strict.kind == .dataCorrupted)
   #expect(strict.path == "results[1].type")
@@ -659,13 +660,13 @@ extension WrapperStyle {
 }
 
 @Test func scenario4WithoutDiagnosticsElementsAreStillSkipped() throws {
-  #expect(try JSONDecoder().decode(PathStyle.Results.self, from: scenario4JSON).results.count == 2)
+  #expect(try decodeOnEveryRoute(PathStyle.Results.self, from: scenario4JSON).results.count == 2)
   #expect(try WrapperStyle.Results.decode(from: scenario4JSON).results.count == 2)
 }
 
 @Test func scenario4StrictDecodingFailsAtTheFirstBrokenElement() throws {
   let pathError = try #require(
-    codixError { _ = try JSONDecoder().decode(PathStyle.StrictResults.self, from: scenario4JSON) })
+    codixError { _ = try decodeOnEveryRoute(PathStyle.StrictResults.self, from: scenario4JSON) })
   let wrapperError = try #require(
     codixError { _ = try WrapperStyle.StrictResults.decode(from: scenario4JSON) })
   for error in [pathError, wrapperError] {
@@ -721,7 +722,7 @@ extension WrapperStyle {
 
 @Test func scenario5PathStyleReadsOnlyWhatInitFromAsksFor() throws {
   // The document says "isSaved": true; init(from:) does not ask for it.
-  let song = try JSONDecoder().decode(PathStyle.SongModel.self, from: scenario5JSON)
+  let song = try decodeOnEveryRoute(PathStyle.SongModel.self, from: scenario5JSON)
   #expect(song.id == 99)
   #expect(song.isSaved == false)
 }
@@ -868,7 +869,7 @@ extension WrapperStyle {
 
 @Test func scenario7WrappedDatesAreWrittenBackInTheirOwnFormats() throws {
   let wrapped = try WrapperStyle.Dated.decode(from: scenario7JSON)
-  let written = try JSONDecoder().decode([String: String].self, from: JSONEncoder().encode(wrapped))
+  let written = try decodeOnEveryRoute([String: String].self, from: JSONEncoder().encode(wrapped))
   #expect(written == ["create_date": "2020-06-13T07:21:42Z", "birthday": "1994/07/18"])
   let again = try WrapperStyle.Dated.decode(from: JSONEncoder().encode(wrapped))
   #expect(again.createDate == june13)
@@ -1267,7 +1268,7 @@ private let sessionJSON = json(
     {"data": {"token": "t", "user": {"id": 1, "display_name": "zhgchgli", "birthday": "18/07/1994"},
      "friends": []}}
     """#)
-  let error = try #require(codixError { _ = try JSONDecoder().decode(Session.self, from: data) })
+  let error = try #require(codixError { _ = try decodeOnEveryRoute(Session.self, from: data) })
   #expect(error.kind == .transformFailed)
   #expect(error.path == "data.user.birthday")
   #expect(error.typeName == "Profile")

@@ -19,7 +19,7 @@ private struct Document: Kodable {
 }
 
 @Test func declaredPropertiesWinOverExtrasWhenEncoding() throws {
-  var document = try JSONDecoder().decode(
+  var document = try decodeOnEveryRoute(
     Document.self, from: Data(#"{"title": "Q3", "version": 2, "updated": "then", "x": 1}"#.utf8))
   #expect(document.audit.extras["title"] == "Q3")  // the flattened model's view
   document.title = "Q4"
@@ -29,7 +29,7 @@ private struct Document: Kodable {
     @Coding("stamp", .encodeOnly) var stamp: String = "new"
     @Coding(.extras) var extras: [String: JSONValue] = [:]
   }
-  let plain = try JSONDecoder().decode(Plain.self, from: Data(#"{"stamp": "old", "y": 2}"#.utf8))
+  let plain = try decodeOnEveryRoute(Plain.self, from: Data(#"{"stamp": "old", "y": 2}"#.utf8))
   #expect(plain.extras == ["y": 2])
   #expect(try sortedJSON(plain) == #"{"stamp":"new","y":2}"#)
 }
@@ -66,10 +66,10 @@ private enum Status: String, Codable, Hashable, Sendable {
   board.strict = [.closed: 2]
   let json = try sortedJSON(board)
   #expect(json == #"{"byPriority":{"1":"l","2":"h"},"maybe":{"open":1},"strict":{"closed":2}}"#)
-  #expect(try JSONDecoder().decode(Board.self, from: Data(json.utf8)) == board)
+  #expect(try decodeOnEveryRoute(Board.self, from: Data(json.utf8)) == board)
 
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Board.self, from: Data(#"{"strict": {"open": 1, "shut": 2}}"#.utf8))
+    try decodeOnEveryRoute(Board.self, from: Data(#"{"strict": {"open": 1, "shut": 2}}"#.utf8))
   }
   #expect(error.path == "strict.shut")
   #expect(error.property == "strict")
@@ -96,15 +96,15 @@ private enum Event: TaggedCodable, Equatable {
 }
 
 @Test func tagsDoNotMatchWhatTheyShouldNot() throws {
-  #expect(try JSONDecoder().decode(Shape.self, from: Data("{}".utf8)) == .none)
-  #expect(try JSONDecoder().decode(Shape.self, from: Data("2.5".utf8)) == .circle(2.5))
+  #expect(try decodeOnEveryRoute(Shape.self, from: Data("{}".utf8)) == .none)
+  #expect(try decodeOnEveryRoute(Shape.self, from: Data("2.5".utf8)) == .circle(2.5))
   let notEmpty = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Shape.self, from: Data(#"{"r": 1}"#.utf8))
+    try decodeOnEveryRoute(Shape.self, from: Data(#"{"r": 1}"#.utf8))
   }
   #expect(notEmpty.description.contains("- none (no payload): "))
 
   let null = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Event.self, from: Data(#"{"kind": "rename", "data": null}"#.utf8))
+    try decodeOnEveryRoute(Event.self, from: Data(#"{"kind": "rename", "data": null}"#.utf8))
   }
   #expect(null.kind == .valueNotFound)
   #expect(null.path == "data")
@@ -115,7 +115,7 @@ private enum Event: TaggedCodable, Equatable {
     @Coding("users[*].name", .aliases("names")) var names: [String] = []
   }
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Names.self, from: Data("{}".utf8))
+    try decodeOnEveryRoute(Names.self, from: Data("{}".utf8))
   }
   #expect(error.kind == .invalidPath)
   #expect(error.property == "names")

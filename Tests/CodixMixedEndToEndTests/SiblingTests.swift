@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -24,15 +25,15 @@ private struct Reading: Kodable {
 }
 
 @Test func aValueIsReadAccordingToItsSibling() throws {
-  let v1 = try JSONDecoder().decode(
+  let v1 = try decodeOnEveryRoute(
     Reading.self, from: Data(#"{"version": 1, "payload": 21.5}"#.utf8))
   #expect(v1.celsius == 21.5)
-  let v2 = try JSONDecoder().decode(
+  let v2 = try decodeOnEveryRoute(
     Reading.self, from: Data(#"{"version": 2, "unit": "F", "payload": {"value": 212}}"#.utf8))
   #expect(v2.celsius == 100)
 
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Reading.self, from: Data(#"{"version": 2, "payload": 21.5}"#.utf8))
+    try decodeOnEveryRoute(Reading.self, from: Data(#"{"version": 2, "payload": 21.5}"#.utf8))
   }
   #expect(error.typeName == "Reading")
   #expect(error.path == "payload")

@@ -97,13 +97,13 @@ extension Song {
   let data = Data(
     #"{"target_object": {"type": "user", "id": 2, "profile": {"name": "Ana"}}, "messages": []}"#
       .utf8)
-  let activity = try JSONDecoder().decode(Activity.self, from: data)
+  let activity = try decodeOnEveryRoute(Activity.self, from: data)
   #expect(activity.target == .user(User(id: 2, name: "Ana")))
-  #expect(try JSONDecoder().decode(PathActivity.self, from: data).target == activity.target)
+  #expect(try decodeOnEveryRoute(PathActivity.self, from: data).target == activity.target)
 
   let encoded = try sortedJSON(Target.song(song))
   #expect(encoded == #"{"id":1,"title":"Blue","type":"song"}"#)
-  #expect(try JSONDecoder().decode(Target.self, from: Data(encoded.utf8)) == .song(song))
+  #expect(try decodeOnEveryRoute(Target.self, from: Data(encoded.utf8)) == .song(song))
   let user = try sortedJSON(Target.user(User(id: 2, name: "Ana")))
   #expect(user == #"{"id":2,"profile":{"name":"Ana"},"type":"user"}"#)
 }
@@ -115,16 +115,16 @@ extension Song {
     json
       == #"[{"data":"hi","kind":"text"},{"data":{"id":1,"title":"Blue","type":"song"},"kind":"target"},{"data":{},"kind":"ping"}]"#
   )
-  #expect(try JSONDecoder().decode([Message].self, from: Data(json.utf8)) == messages)
+  #expect(try decodeOnEveryRoute([Message].self, from: Data(json.utf8)) == messages)
   // A case without a payload needs no content.
-  let ping = try JSONDecoder().decode(Message.self, from: Data(#"{"kind": "ping"}"#.utf8))
+  let ping = try decodeOnEveryRoute(Message.self, from: Data(#"{"kind": "ping"}"#.utf8))
   #expect(ping == .ping)
 }
 
 @Test func anUnknownTagListsTheKnownTagsOrFallsBackReported() throws {
   let data = Data(#"{"target_object": {"type": "movie", "id": 3}}"#.utf8)
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Activity.self, from: data)
+    try decodeOnEveryRoute(Activity.self, from: data)
   }
   #expect(error.kind == .dataCorrupted)
   #expect(error.path == "target_object.type")
@@ -146,7 +146,7 @@ extension Song {
 @Test func aBrokenPayloadIsReportedInsideIt() throws {
   let data = Data(#"{"target_object": {"type": "song", "id": "one", "title": "Blue"}}"#.utf8)
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Activity.self, from: data)
+    try decodeOnEveryRoute(Activity.self, from: data)
   }
   #expect(error.kind == .typeMismatch)
   #expect(error.path == "target_object.id")
@@ -155,14 +155,14 @@ extension Song {
 }
 
 @Test func untaggedTriesEachCaseAndExplainsEveryFailure() throws {
-  #expect(try JSONDecoder().decode(Either.self, from: Data("5".utf8)) == .number(5))
+  #expect(try decodeOnEveryRoute(Either.self, from: Data("5".utf8)) == .number(5))
   #expect(
-    try JSONDecoder().decode(Either.self, from: Data(#"{"id": 1, "title": "Blue"}"#.utf8))
+    try decodeOnEveryRoute(Either.self, from: Data(#"{"id": 1, "title": "Blue"}"#.utf8))
       == .song(song))
   #expect(try sortedJSON([Either.number(5), .song(song)]) == #"[5,{"id":1,"title":"Blue"}]"#)
 
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode([Either].self, from: Data(#"[5, {"id": 1}]"#.utf8))
+    try decodeOnEveryRoute([Either].self, from: Data(#"[5, {"id": 1}]"#.utf8))
   }
   #expect(error.kind == .dataCorrupted)
   #expect(error.path == "[1]")

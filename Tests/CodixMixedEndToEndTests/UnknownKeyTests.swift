@@ -77,7 +77,7 @@ private struct PathProfile: Codable, Equatable {
 private func json(_ text: String) -> Data { Data(text.utf8) }
 
 @Test func knownKeysIncludeAliasesPathsAndFlattenedModels() throws {
-  let user = try JSONDecoder().decode(
+  let user = try decodeOnEveryRoute(
     StrictUser.self,
     from: json(
       #"{"id": 1, "name": "Ana", "address": {"city": "Nice", "zip": "06000"}, "created_at": "2024", "version": 2}"#
@@ -89,7 +89,7 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
 
 @Test func anUnknownKeyIsRejectedWithTheKeyItProbablyMeant() throws {
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(
+    try decodeOnEveryRoute(
       StrictUser.self, from: json(#"{"id": 1, "frist_name": "Ana", "first_name": "A", "zeta": 0}"#))
   }
   #expect(error.kind == .dataCorrupted)
@@ -100,7 +100,7 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
   #expect(error.description.contains(#"Also unknown: "zeta"."#))
 
   let pathError = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(PathProfile.self, from: json(#"{"id": 1, "them": "dark"}"#))
+    try decodeOnEveryRoute(PathProfile.self, from: json(#"{"id": 1, "them": "dark"}"#))
   }
   #expect(pathError.path == "them")
   #expect(pathError.description.contains(#"did you mean "theme"?"#))
@@ -120,14 +120,14 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
 @Test func extrasKeepEveryKeyNobodyReadsAndWriteThemBack() throws {
   let text =
     #"{"created_at":"2024","flags":{"beta":true},"id":7,"tags":[1,2.5,"x",null],"theme":"dark","version":3}"#
-  let profile = try JSONDecoder().decode(ExtrasProfile.self, from: json(text))
+  let profile = try decodeOnEveryRoute(ExtrasProfile.self, from: json(text))
   #expect(profile.id == 7)
   #expect(profile.meta.version == 3)
   #expect(
     profile.extras == ["theme": "dark", "flags": ["beta": true], "tags": [1, 2.5, "x", .null]])
   #expect(try sortedJSON(profile) == text)
 
-  let path = try JSONDecoder().decode(PathProfile.self, from: json(#"{"id": 2, "theme": "dark"}"#))
+  let path = try decodeOnEveryRoute(PathProfile.self, from: json(#"{"id": 2, "theme": "dark"}"#))
   #expect(path.extras == ["theme": "dark"])
   #expect(try sortedJSON(path) == #"{"id":2,"theme":"dark"}"#)
 }
@@ -148,12 +148,12 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
 
 @Test func anOptionalFlattenedModelIsAModelOfItsOwnWhenThere() throws {
   // Its keys are known: others are still rejected.
-  let value = try JSONDecoder().decode(
+  let value = try decodeOnEveryRoute(
     OptionalParts.self, from: json(#"{"id": 1, "created_at": "2024", "version": 2}"#))
   #expect(value.meta?.version == 2)
   #expect(value.meta?.created == "2024")
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(OptionalParts.self, from: json(#"{"id": 1, "versoin": 2}"#))
+    try decodeOnEveryRoute(OptionalParts.self, from: json(#"{"id": 1, "versoin": 2}"#))
   }
   #expect(error.path == "versoin")
   #expect(error.description.contains(#"did you mean "version"?"#))
@@ -168,21 +168,21 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
   parts.audit = audit
   #expect(try sortedJSON(parts) == #"{"audited_by":"Eve","id":1}"#)
   // The same for a flattened model that encodes itself, nil included.
-  var plain = try JSONDecoder().decode(
+  var plain = try decodeOnEveryRoute(
     OptionalPlainEncodedPart.self, from: json(#"{"id": 2, "created_at": "2025"}"#))
   // (Its synthesized encode writes the property's own name.)
   #expect(try sortedJSON(plain) == #"{"created":"2025","id":2}"#)
   plain.meta = nil
   #expect(try sortedJSON(plain) == #"{"id":2}"#)
   // Extras hold only what neither the model nor its flattened part reads.
-  let extras = try JSONDecoder().decode(
+  let extras = try decodeOnEveryRoute(
     OptionalPartsWithExtras.self, from: json(#"{"id": 1, "version": 3, "theme": "dark"}"#))
   #expect(extras.extras == ["theme": "dark"])
   #expect(try sortedJSON(extras) == #"{"id":1,"theme":"dark","version":3}"#)
 }
 
 @Test func aFlattenedModelIsReadAndWrittenInTheSameObject() throws {
-  let profile = try JSONDecoder().decode(
+  let profile = try decodeOnEveryRoute(
     ExtrasProfile.self, from: json(#"{"id": 1, "version": 4}"#))
   #expect(profile.meta.created == nil)
   #expect(profile.meta.version == 4)

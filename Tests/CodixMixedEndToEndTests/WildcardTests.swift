@@ -1,5 +1,6 @@
 import CodixPath
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -37,13 +38,13 @@ private struct WrapperPage: Kodable, Equatable {
 }
 
 @Test func aWildcardCollectsOneValuePerElementInBothStyles() throws {
-  let path = try JSONDecoder().decode(PathPage.self, from: page)
+  let path = try decodeOnEveryRoute(PathPage.self, from: page)
   #expect(path.names == ["Ana", "Bo", "Cy"])
   #expect(path.tags == [["a", "b"], [], ["c"]])
   #expect(path.nicks == ["A", nil, nil])
   #expect(path.missing == nil)
 
-  let wrapper = try JSONDecoder().decode(WrapperPage.self, from: page)
+  let wrapper = try decodeOnEveryRoute(WrapperPage.self, from: page)
   #expect(wrapper.names == ["Ana", "Bo", "Cy"])
   #expect(wrapper.everyTag == [["a", "b"], [], ["c"]])
   #expect(wrapper.nicks == ["A", nil, nil])
@@ -62,13 +63,13 @@ private struct WrapperPage: Kodable, Equatable {
     @Coding("users[*].name") var names: [String]
   }
   let pathError = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(Names.self, from: data)
+    try decodeOnEveryRoute(Names.self, from: data)
   }
   #expect(pathError.kind == .typeMismatch)
   #expect(pathError.path == "users[1].name")
   #expect(pathError.found == "7")
   let wrapperError = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(WrapperNames.self, from: data)
+    try decodeOnEveryRoute(WrapperNames.self, from: data)
   }
   #expect(wrapperError.path == "users[1].name")
   #expect(wrapperError.property == "names")
@@ -76,7 +77,7 @@ private struct WrapperPage: Kodable, Equatable {
 
   let missing = Data(#"{"users": [{"name": "Ana"}, {"nam": "Cy"}]}"#.utf8)
   let missingError = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(WrapperNames.self, from: missing)
+    try decodeOnEveryRoute(WrapperNames.self, from: missing)
   }
   #expect(missingError.kind == .keyNotFound)
   #expect(missingError.path == "users[1].name")
@@ -95,17 +96,17 @@ private struct WrapperPage: Kodable, Equatable {
     }
   }
   let notArray = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(NotArray.self, from: page)
+    try decodeOnEveryRoute(NotArray.self, from: page)
   }
   #expect(notArray.kind == .typeMismatch)
   #expect(notArray.path == "meta")
   let notCollected = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(NotCollected.self, from: page)
+    try decodeOnEveryRoute(NotCollected.self, from: page)
   }
   #expect(notCollected.kind == .invalidPath)
   #expect(notCollected.description.contains("decodes an array type ([String]), not String"))
   let missing = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(WrapperPage.self, from: Data(#"{"meta": {"count": 1}}"#.utf8))
+    try decodeOnEveryRoute(WrapperPage.self, from: Data(#"{"meta": {"count": 1}}"#.utf8))
   }
   #expect(missing.kind == .keyNotFound)
   #expect(missing.path == "users")
@@ -114,7 +115,7 @@ private struct WrapperPage: Kodable, Equatable {
 @Test func wildcardsRoundTrip() throws {
   let encoder = JSONEncoder()
   encoder.outputFormatting = .sortedKeys
-  let path = try JSONDecoder().decode(PathPage.self, from: page)
+  let path = try decodeOnEveryRoute(PathPage.self, from: page)
   #expect(
     String(decoding: try encoder.encode(path), as: UTF8.self)
       == #"{"teams":[{"tags":["a","b"]},{"tags":[]},{"tags":["c"]}],"users":[{"name":"Ana"},{"name":"Bo"},{"name":"Cy"}]}"#
@@ -124,10 +125,10 @@ private struct WrapperPage: Kodable, Equatable {
     @Coding("users[*].name") var names: [String]
     @Coding("scores[*]") var scores: [Int] = []
   }
-  let roster = try JSONDecoder().decode(Roster.self, from: page)
+  let roster = try decodeOnEveryRoute(Roster.self, from: page)
   let json = String(decoding: try encoder.encode(roster), as: UTF8.self)
   #expect(json == #"{"scores":[],"users":[{"name":"Ana"},{"name":"Bo"},{"name":"Cy"}]}"#)
-  #expect(try JSONDecoder().decode(Roster.self, from: Data(json.utf8)) == roster)
+  #expect(try decodeOnEveryRoute(Roster.self, from: Data(json.utf8)) == roster)
 }
 
 @Test func twoWildcardWritesIntoOneArrayAreRefused() throws {
@@ -153,7 +154,7 @@ private struct WrapperPage: Kodable, Equatable {
 }
 
 @Test func jsonValueCollectsThroughAWildcard() throws {
-  let value = try JSONDecoder().decode(JSONValue.self, from: page)
+  let value = try decodeOnEveryRoute(JSONValue.self, from: page)
   #expect(value[path: "users[*].name"] == ["Ana", "Bo", "Cy"])
   #expect(value[path: "users[*].nick"] == ["A", .null, .null])
   #expect(value[path: "meta[*]"] == nil)
@@ -165,12 +166,12 @@ private struct CheckedRoster: Kodable {
 }
 
 @Test func aWildcardPropertyRunsItsModifiersAndValidations() throws {
-  let roster = try JSONDecoder().decode(CheckedRoster.self, from: page)
+  let roster = try decodeOnEveryRoute(CheckedRoster.self, from: page)
   #expect(roster.names == ["Ana", "Bo", "Cy"])
   #expect(roster.nicks == ["A", "-", "-"])
 
   let error = try #require(throws: CodixError.self) {
-    try JSONDecoder().decode(
+    try decodeOnEveryRoute(
       CheckedRoster.self, from: Data(#"{"users": [{"name": "Ana"}, {"name": ""}]}"#.utf8))
   }
   #expect(error.kind == .validationFailed)

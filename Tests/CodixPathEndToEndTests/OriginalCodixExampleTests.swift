@@ -1,4 +1,5 @@
 import CodixPath
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -163,7 +164,7 @@ struct User: Decodable {
   let json = Data(
     #"{"my_id": 1, "nick_name": "A", "profile": {"role": "parent"}, "salary": "rmb:1", "male": "false"}"#
       .utf8)
-  let user = try JSONDecoder().decode(User.self, from: json)
+  let user = try decodeOnEveryRoute(User.self, from: json)
   #expect(user.birthdate == nil)
   #expect(user.avatar == nil)
   #expect(user.salary == .rmb(1))

@@ -1,4 +1,5 @@
 import CodixPath
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -37,7 +38,7 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
       try encoder.encodeIfPresent(name, at: "meta.name", using: TransparentTransformer<String>())
     }
   }
-  #expect(try JSONDecoder().decode(Tag.self, from: json(#"{"name": "a"}"#)).name == "a")
+  #expect(try decodeOnEveryRoute(Tag.self, from: json(#"{"name": "a"}"#)).name == "a")
   let encoder = JSONEncoder()
   encoder.outputFormatting = .sortedKeys
   #expect(
@@ -69,11 +70,11 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
         Bool.self, at: "male", using: BoolFromString(map: ["yes": true, "no": false]))
     }
   }
-  let user = try JSONDecoder().decode(User.self, from: json(#"{"active": 2, "male": "yes"}"#))
+  let user = try decodeOnEveryRoute(User.self, from: json(#"{"active": 2, "male": "yes"}"#))
   #expect(user.active)
   #expect(user.male)
   #expect(throws: CodixError.self) {
-    try JSONDecoder().decode(User.self, from: json(#"{"active": 0, "male": "YES"}"#))
+    try decodeOnEveryRoute(User.self, from: json(#"{"active": 0, "male": "YES"}"#))
   }
 }
 

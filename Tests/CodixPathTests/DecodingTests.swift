@@ -1,4 +1,5 @@
 import CodixPath
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -67,7 +68,7 @@ private struct Probe: Decodable {
 }
 
 @Test func missingAndNullFollowTheirRules() throws {
-  let probe = try JSONDecoder().decode(
+  let probe = try decodeOnEveryRoute(
     Probe.self, from: json(#"{"a": {"b": 1, "null": null}, "list": [1]}"#))
   #expect(probe.required == 1)
   #expect(probe.optional == nil)
@@ -79,7 +80,7 @@ private struct Probe: Decodable {
 @Test func decodeIfPresentStillThrowsOnAWrongType() throws {
   let error = try #require(
     codixError {
-      _ = try JSONDecoder().decode(
+      _ = try decodeOnEveryRoute(
         Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}, "list": []}"#))
     })
   #expect(error.kind == .typeMismatch)
@@ -101,7 +102,7 @@ private struct Probe: Decodable {
 
 @Test func aNullRequiredValueIsValueNotFound() throws {
   let error = try #require(
-    codixError { _ = try JSONDecoder().decode(Probe.self, from: json(#"{"a": {"b": null}}"#)) })
+    codixError { _ = try decodeOnEveryRoute(Probe.self, from: json(#"{"a": {"b": null}}"#)) })
   #expect(error.kind == .valueNotFound)
   #expect(error.path == "a.b")
   #expect(error.found == "null")
@@ -182,9 +183,9 @@ func malformedJSONIsDataCorruptedAtTheRoot(text: String) throws {
         })
     }
   }
-  #expect(try JSONDecoder().decode(Flag.self, from: json(#"{"flag": 1}"#)).on)
+  #expect(try decodeOnEveryRoute(Flag.self, from: json(#"{"flag": 1}"#)).on)
   let error = try #require(
-    codixError { _ = try JSONDecoder().decode(Flag.self, from: json(#"{"flag": 3}"#)) })
+    codixError { _ = try decodeOnEveryRoute(Flag.self, from: json(#"{"flag": 3}"#)) })
   #expect(error.kind == .transformFailed)
   #expect(error.path == "flag")
   #expect(error.found == "3")
@@ -199,7 +200,7 @@ func malformedJSONIsDataCorruptedAtTheRoot(text: String) throws {
     }
   }
   let error = try #require(
-    codixError { _ = try JSONDecoder().decode(Model.self, from: json(#"{"x": "y"}"#)) })
+    codixError { _ = try decodeOnEveryRoute(Model.self, from: json(#"{"x": "y"}"#)) })
   #expect(error.kind == .transformFailed)
   #expect(error.underlyingError is Boom)
 }
@@ -239,7 +240,7 @@ private struct Song: Decodable, Equatable {
     init(from decoder: any Decoder) throws { values = try decoder.decodeLossy(at: "") }
   }
   #expect(
-    try JSONDecoder().decode(Numbers.self, from: json(#"[1, "x", 2.5, 3]"#)).values == [1, 3])
+    try decodeOnEveryRoute(Numbers.self, from: json(#"[1, "x", 2.5, 3]"#)).values == [1, 3])
 }
 
 @Test func decodeLossyRequiresAnArray() throws {
@@ -247,7 +248,7 @@ private struct Song: Decodable, Equatable {
     init(from decoder: any Decoder) throws { _ = try decoder.decodeLossy([Int].self, at: "v") }
   }
   let error = try #require(
-    codixError { _ = try JSONDecoder().decode(Numbers.self, from: json(#"{"v": 1}"#)) })
+    codixError { _ = try decodeOnEveryRoute(Numbers.self, from: json(#"{"v": 1}"#)) })
   #expect(error.kind == .typeMismatch)
   #expect(error.path == "v")
 }
@@ -291,9 +292,9 @@ private struct Song: Decodable, Equatable {
   }
   struct Grid: Decodable { let rows: [[Cell]] }
   let data = json(#"{"rows": [[{"v": 1}], [{"v": 2}], [{"v": 3}, {"v": 4}]]}"#)
-  let grid = try JSONDecoder().decode(Grid.self, from: data)
+  let grid = try decodeOnEveryRoute(Grid.self, from: data)
   #expect(grid.rows == [[Cell(1)], [Cell(2)], [Cell(3), Cell(4)]])
-  let other = try JSONDecoder().decode(Grid.self, from: json(#"{"rows": [[{"v": 9}]]}"#))
+  let other = try decodeOnEveryRoute(Grid.self, from: json(#"{"rows": [[{"v": 9}]]}"#))
   #expect(other.rows == [[Cell(9)]])
 }
 
@@ -312,7 +313,7 @@ private struct Song: Decodable, Equatable {
       tail = try decoder.decode(at: "tail")
     }
   }
-  let parent = try JSONDecoder().decode(
+  let parent = try decodeOnEveryRoute(
     Parent.self, from: json(#"{"name": "p", "child": {"name": "c"}, "tail": "t"}"#))
   #expect(parent.name == "p")
   #expect(parent.child.name == "c")
@@ -342,7 +343,7 @@ private struct Song: Decodable, Equatable {
       + #""meta": {"id": "m1"}}, {"meta": {"id": "m2"}, "#
       + #""user": {"id": 2, "name": "b", "more": {"deep": "d2", "list": [{"x": 20}, {"x": 0}]}}}]"#
   )
-  let rows = try JSONDecoder().decode([Row].self, from: data)
+  let rows = try decodeOnEveryRoute([Row].self, from: data)
   #expect(rows == [Row(1, "a", "d1", 10, "m1"), Row(2, "b", "d2", 20, "m2")])
 }
 
@@ -363,7 +364,7 @@ private struct Song: Decodable, Equatable {
       own = try decoder.decode(at: "name")
     }
   }
-  let pair = try JSONDecoder().decode(
+  let pair = try decodeOnEveryRoute(
     Pair.self, from: json(#"{"name": "p", "left": {"name": "l"}, "right": {"name": "r"}}"#))
   #expect([pair.left.name, pair.right.name, pair.own] == ["l", "r", "p"])
 }
@@ -374,7 +375,7 @@ private struct Song: Decodable, Equatable {
     init(from decoder: any Decoder) throws { v = try decoder.decode(at: "v") }
   }
   for v in 0..<50 {
-    #expect(try JSONDecoder().decode(Top.self, from: json(#"{"v": \#(v)}"#)).v == v)
+    #expect(try decodeOnEveryRoute(Top.self, from: json(#"{"v": \#(v)}"#)).v == v)
   }
 }
 
@@ -397,14 +398,14 @@ private struct Song: Decodable, Equatable {
       null = try decoder.decodeIfPresent(at: "z")
     }
   }
-  let value = try JSONDecoder().decode(
+  let value = try decodeOnEveryRoute(
     Scalars.self, from: json(#"{"n": 7, "x": 2.5, "b": true, "s": "t", "z": null}"#))
   #expect(value.int == 7 && value.int64 == 7 && value.int32 == 7)
   #expect(value.uint == 7 && value.uint64 == 7)
   #expect(value.float == 2.5 && value.double == 2.5 && value.bool == true && value.string == "t")
   #expect(value.missing == nil && value.null == nil)
   let negative = codixError {
-    _ = try JSONDecoder().decode(Scalars.self, from: json(#"{"n": -1}"#))
+    _ = try decodeOnEveryRoute(Scalars.self, from: json(#"{"n": -1}"#))
   }
   #expect(negative?.kind == .typeMismatch || negative?.kind == .dataCorrupted)
   #expect(negative?.path.description == "n")
@@ -461,7 +462,7 @@ private struct Dotted: Decodable {
 ])
 func dottedPathsDecodeAndReport(document: String, kind: CodixError.Kind?, path: String) throws {
   do {
-    let value = try JSONDecoder().decode(Dotted.self, from: json(document))
+    let value = try decodeOnEveryRoute(Dotted.self, from: json(document))
     #expect(kind == nil)
     #expect(value.city == "Paris")
   } catch let error as CodixError {
@@ -485,7 +486,7 @@ private struct Siblings: Decodable, Equatable {
   let element = { (n: Int) in
     #"{"a": {"x": "ax\#(n)", "z": "az\#(n)"}, "b": {"y": "by\#(n)", "v": "bv\#(n)"}, "c": {"w": "cw\#(n)", "d": {"e": "e\#(n)"}}}"#
   }
-  let values = try JSONDecoder().decode(
+  let values = try decodeOnEveryRoute(
     [Siblings].self, from: json("[" + element(0) + "," + element(1) + "]"))
   #expect(
     values.map(\.a) == [
@@ -522,6 +523,6 @@ private struct SameSlotPaths: Decodable, Equatable {
      {"ab": {"c": 6, "d": 9}, "a": {"bc": 7}, "abcdefghijklmnop": {"qrs": 8}, "x": {"yz": 10}}]
     """#)
   #expect(
-    try JSONDecoder().decode([SameSlotPaths].self, from: document)
+    try decodeOnEveryRoute([SameSlotPaths].self, from: document)
       == [SameSlotPaths([1, 2, 3, 4, 5]), SameSlotPaths([6, 7, 8, 9, 10])])
 }

@@ -1,4 +1,5 @@
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -38,7 +39,7 @@ private let contactJSON = Data(
   #expect(contact.age == 41)
   #expect(contact.social == "@ann")
   #expect(contact.metOn == Date(timeIntervalSince1970: 966_038_400))
-  let inArray = try JSONDecoder().decode(
+  let inArray = try decodeOnEveryRoute(
     [Contact].self, from: Data("[\(String(decoding: contactJSON, as: UTF8.self))]".utf8))
   #expect(inArray.first?.social == "@ann")
 }

@@ -1,4 +1,5 @@
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -134,7 +135,7 @@ private struct Song: Codable {
 }
 
 @Test func wrappersWorkInsideSynthesizedCodableTypes() throws {
-  let song = try JSONDecoder().decode(
+  let song = try decodeOnEveryRoute(
     Song.self,
     from: json(
       #"{"title": "T", "flag": 1, "released": "2001-01-01T00:00:00Z", "link": "https://example.com/s"}"#
@@ -153,7 +154,7 @@ private struct Song: Codable {
       == #"{"flag":true,"link":"https:\/\/example.com\/s","released":"2001-01-01T00:00:00Z","title":"T"}"#
   )
   do {
-    _ = try JSONDecoder().decode(Song.self, from: json(#"{"flag": true}"#))
+    _ = try decodeOnEveryRoute(Song.self, from: json(#"{"flag": true}"#))
     Issue.record("expected keyNotFound")
   } catch let error as CodixError {
     #expect(error.kind == .keyNotFound)
@@ -273,20 +274,20 @@ private struct Boxed<T: Codable & Equatable>: Codable, Equatable {
 
 @Test func genericWrappersInSynthesizedTypesKeepOptionalsOptional() throws {
   for document in [#"{}"#, #"{"value": null}"#] {
-    let boxed = try JSONDecoder().decode(Boxed<Int?>.self, from: json(document))
+    let boxed = try decodeOnEveryRoute(Boxed<Int?>.self, from: json(document))
     #expect(boxed.value == nil)
     #expect(String(decoding: try JSONEncoder().encode(boxed), as: UTF8.self) == "{}")
   }
-  let some = try JSONDecoder().decode(Boxed<Int?>.self, from: json(#"{"value": 3}"#))
+  let some = try decodeOnEveryRoute(Boxed<Int?>.self, from: json(#"{"value": 3}"#))
   #expect(some.value == 3)
   #expect(String(decoding: try JSONEncoder().encode(some), as: UTF8.self) == #"{"value":3}"#)
   #expect(throws: CodixError.self) {
-    try JSONDecoder().decode(Boxed<Int>.self, from: json(#"{"value": null}"#))
+    try decodeOnEveryRoute(Boxed<Int>.self, from: json(#"{"value": null}"#))
   }
 }
 
 @Test func nullOptionalWrappersInSynthesizedTypesAreNil() throws {
-  let song = try JSONDecoder().decode(
+  let song = try decodeOnEveryRoute(
     Song.self,
     from: json(
       #"{"title": "T", "flag": true, "rating": null, "released": "2001-01-01T00:00:00Z", "updated": null, "link": "https://example.com/s"}"#
@@ -294,7 +295,7 @@ private struct Boxed<T: Codable & Equatable>: Codable, Equatable {
   #expect(song.rating == nil)
   #expect(song.updated == nil)
   // Decoded twice on one thread: the second decode reuses the cached readers.
-  let again = try JSONDecoder().decode(
+  let again = try decodeOnEveryRoute(
     Song.self,
     from: json(
       #"{"title": "U", "flag": 0, "rating": 4, "released": "2001-01-01T00:00:00Z", "link": "https://example.com/u"}"#
@@ -304,7 +305,7 @@ private struct Boxed<T: Codable & Equatable>: Codable, Equatable {
   #expect(again.rating == 4)
   #expect(again.link == URL(string: "https://example.com/u"))
   do {
-    _ = try JSONDecoder().decode(
+    _ = try decodeOnEveryRoute(
       Song.self, from: json(#"{"title": "T", "flag": 1, "released": "2001-01-01T00:00:00Z"}"#))
     Issue.record("expected keyNotFound")
   } catch let error as CodixError {

@@ -1,4 +1,5 @@
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -31,7 +32,7 @@ private let userJSON = json(
   """#)
 
 @Test func decodesTheSeedUser() throws {
-  let result = try JSONDecoder().decode(User.self, from: userJSON)
+  let result = try decodeOnEveryRoute(User.self, from: userJSON)
   let user = try User.decode(from: userJSON)
   for decoded in [result, user] {
     #expect(decoded.identifier == "1")

@@ -1,5 +1,6 @@
 import CodixCore
 import CodixWrappers
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -348,6 +349,7 @@ private struct Noisy: Kodable {
 @Test func initRunsOncePerDecodedInstancePlusOnceForTheTable() throws {
   _ = try Noisy.decode(from: json(#"{"id": 1}"#))  // builds the table (one extra init)
   let before = initCounter.current
+  // One route: the count is of one decode's instances.
   let values = try JSONDecoder().decode(
     [Noisy].self, from: json(#"[{"id": 1}, {"id": 2}, {"id": 3}]"#))
   #expect(initCounter.current - before == 3)

@@ -97,6 +97,19 @@ package final class ErrorCollection: @unchecked Sendable {
   /// of a span for `assignOrder(_:since:)` and `sortByOrder(since:)`.
   package var mark: Int { withLock { entries.count } }
 
+  /// The collection in `userInfo`, suspended or not.
+  package static func any(in userInfo: [CodingUserInfoKey: Any]) -> ErrorCollection? {
+    userInfo.isEmpty ? nil : userInfo[.codixErrorCollection] as? ErrorCollection
+  }
+
+  /// Replaces each error recorded with `place(error)`: the top-level decode
+  /// adds each one's place in the document.
+  package func locate(_ place: (CodixError) -> CodixError) {
+    withLock {
+      for index in entries.indices { entries[index].error = place(entries[index].error) }
+    }
+  }
+
   /// Gives `order` to the failures since `mark` that have none yet.
   package func assignOrder(_ order: Int, since mark: Int) {
     withLock {

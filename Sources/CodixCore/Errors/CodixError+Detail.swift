@@ -6,6 +6,10 @@ extension CodixError {
     case foundation(String)
     /// Another error's text.
     case thrown(String)
+    /// The decoder could not read the value (its own error is not public).
+    case unreadableValue
+    /// A number no value of the type it is read as holds, as written.
+    case numberOutOfRange(String)
     /// A key the document does not have, with the keys the object does have.
     case noKey(String, among: [String])
     /// A malformed path.

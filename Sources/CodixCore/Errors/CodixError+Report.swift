@@ -1,3 +1,5 @@
+import Foundation
+
 // The one place that turns a CodixError into text: the report's first line,
 // and the sentence of every detail.
 
@@ -12,7 +14,9 @@ extension CodixError: CustomStringConvertible, CustomDebugStringConvertible {
           "  " + $0
         })
     }
-    if let underlyingError, !(underlyingError is DecodingError) {
+    if let underlyingError, !(underlyingError is DecodingError),
+      !CodixError.isFoundationsOwn(underlyingError)
+    {
       let text = "\(underlyingError)"
       if let message, message.contains(text) {
         // Already said.
@@ -62,12 +66,25 @@ extension CodixError.Kind: CustomStringConvertible {
   }
 }
 
+extension CodixError {
+  /// Whether `error` is JSONDecoder's own error for a value it cannot read,
+  /// whose type and text are not public: a report does not show it (see
+  /// `Detail.unreadableValue`).
+  static func isFoundationsOwn(_ error: any Error) -> Bool {
+    (error as NSError).domain.hasSuffix(".JSONError")
+  }
+}
+
 extension CodixError.Detail {
   /// The detail as the sentences of a report.
   var text: String {
     switch self {
     case .foundation(let text), .thrown(let text):
       return text
+    case .unreadableValue:
+      return "The decoder could not read this value."
+    case .numberOutOfRange(let text):
+      return "The number \(text) does not fit the type it is read as."
     case .noKey(let missing, let keys):
       let sorted = keys.sorted()
       var message = "No key \(ValueRenderer.quote(missing))"

@@ -201,8 +201,13 @@ extension CodixError {
   package static func wrap(_ error: any Error, at path: @autoclosure () -> Path) -> CodixError {
     if let codix = error as? CodixError { return codix.placed(at: path()) }
     if let decoding = error as? DecodingError { return CodixError(decoding) }
+    if let reader = error as? ReaderError { return reader.codixError(at: path()) }
+    // JSONDecoder's own error for a value it cannot read (a number no Swift
+    // type holds) is not public: the report says what it can.
     return CodixError(
-      .dataCorrupted, at: path(), detail: .thrown("\(error)"), underlyingError: error)
+      .dataCorrupted, at: path(),
+      detail: isFoundationsOwn(error) ? .unreadableValue : .thrown("\(error)"),
+      underlyingError: error)
   }
 
   /// This error with `path` as its location, unless it already has one.

@@ -1,17 +1,20 @@
-/// A keyed container opened at the value a decoder is at, shared by the
-/// path-style reads of that value, and the entries of the objects opened
-/// below it. A class: the cache holds the (resilient) container in one
-/// reference, and reads copy the container out, one retain of its box.
+/// A keyed container opened through the public Codable API, and the objects
+/// opened below it, each once. A class: the standard library's
+/// `KeyedDecodingContainer` is resilient (its size is not known where Codix
+/// is compiled), so a position holding one by value would be copied and
+/// switched over through the runtime's generic code on every read; one
+/// reference keeps `DecoderPosition` and `Cursor` of fixed size.
 @usableFromInline
 package final class CachedContainer {
   @usableFromInline
   package let container: KeyedDecodingContainer<CodixKey>
-  /// The decoder the container was opened from, asked how it spells keys
-  /// after the first missed key (see `KeySpelling`).
-  private let decoder: any Decoder
+  /// The decoder the container was opened from (or the one the walk that
+  /// opened it started at), asked how it spells keys after the first missed
+  /// key (see `KeySpelling`); `nil` for a container handed to Codix alone.
+  let decoder: (any Decoder)?
   /// The decoder as an object, for the cache's identity check (decoders
   /// cached are classes).
-  var decoderObject: AnyObject { decoder as AnyObject }
+  var decoderObject: AnyObject? { decoder.map { $0 as AnyObject } }
   /// The container of the object this one was opened at, with its key:
   /// `nil` for a decoder's own value. Reads this object's keys as written.
   private let parent: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)?
@@ -31,8 +34,15 @@ package final class CachedContainer {
     parent = nil
   }
 
+  /// `container`, of a document `decoder` (if any) reads.
+  init(wrapping container: KeyedDecodingContainer<CodixKey>, decoder: (any Decoder)?) {
+    self.container = container
+    self.decoder = decoder
+    parent = nil
+  }
+
   private init(
-    _ container: KeyedDecodingContainer<CodixKey>, decoder: any Decoder,
+    _ container: KeyedDecodingContainer<CodixKey>, decoder: (any Decoder)?,
     parent: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)
   ) {
     self.container = container
@@ -44,7 +54,8 @@ package final class CachedContainer {
   /// decoder renames keys from snake case and `key` is missing (see
   /// `KeySpelling`).
   package func stored(_ key: CodixKey) -> CodixKey {
-    KeySpelling.stored(key, in: container, decoder: decoder) {
+    guard let decoder else { return key }
+    return KeySpelling.stored(key, in: container, decoder: decoder) {
       if let parent { return KeySpelling.writtenKeys(at: parent.key, in: parent.container) }
       return KeySpelling.writtenKeys(of: decoder)
     }

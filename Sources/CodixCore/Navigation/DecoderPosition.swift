@@ -28,26 +28,22 @@ package struct DecoderPosition {
   package enum Place {
     /// The value a decoder is positioned at.
     case root(any Decoder)
-    /// The value at `key` in an object.
-    case keyed(KeyedDecodingContainer<CodixKey>, CodixKey)
+    /// The value at `key` in an object (its container, boxed).
+    case keyed(CachedContainer, CodixKey)
     /// The next value of an array.
     case element(any UnkeyedDecodingContainer)
   }
 
   package var place: Place
-  /// For `.keyed`: the cache entry of the container, whose nested objects
-  /// it opens once.
-  var entry: CachedContainer?
-  /// The decoder a walk started at: asked how it spells keys in objects
-  /// that have no entry (reached through an index).
+  /// The decoder a walk started at: the decoder of the objects it opens
+  /// below an array (see `CachedContainer.decoder`).
   var origin: (any Decoder)?
   /// For `.keyed`: whether the key may be stored under the decoder's
   /// spelling, not checked yet (see `spelled()`).
   var respell = false
 
-  package init(_ place: Place, entry: CachedContainer? = nil, origin: (any Decoder)? = nil) {
+  package init(_ place: Place, origin: (any Decoder)? = nil) {
     self.place = place
-    self.entry = entry
     self.origin = origin
   }
 
@@ -55,17 +51,10 @@ package struct DecoderPosition {
   /// when the object lacks it and the decoder renames keys from snake case,
   /// the decoder's spelling of it.
   func spelled() -> DecoderPosition {
-    guard respell, case .keyed(let container, let key) = place else { return self }
+    guard respell, case .keyed(let object, let key) = place else { return self }
     var position = self
     position.respell = false
-    if let entry {
-      position.place = .keyed(container, entry.stored(key))
-    } else if let origin {
-      let stored = KeySpelling.stored(key, in: container, decoder: origin) {
-        KeySpelling.writtenKeys(of: origin)
-      }
-      position.place = .keyed(container, stored)
-    }
+    position.place = .keyed(object, object.stored(key))
     return position
   }
 
@@ -84,7 +73,7 @@ extension DecoderPosition: DocumentPosition {
   package var codingPath: [any CodingKey] {
     switch place {
     case .root(let decoder): decoder.codingPath
-    case .keyed(let container, let key): container.codingPath + [key]
+    case .keyed(let object, let key): object.container.codingPath + [key]
     case .element(let container):
       container.codingPath + [CodixKey(index: container.currentIndex)]
     }
@@ -96,9 +85,9 @@ extension DecoderPosition: DocumentPosition {
     case .root(let decoder):
       guard (try? decoder.singleValueContainer().decodeNil()) == true else { return nil }
       return .null
-    case .keyed(let container, let key):
-      if !container.contains(key) { return .missingKey }
-      guard (try? container.decodeNil(forKey: key)) == true else { return nil }
+    case .keyed(let object, let key):
+      if !object.container.contains(key) { return .missingKey }
+      guard (try? object.container.decodeNil(forKey: key)) == true else { return nil }
       return .null
     case .element(var container):
       guard !container.isAtEnd, (try? container.decodeNil()) == true else { return nil }
@@ -111,9 +100,9 @@ extension DecoderPosition: DocumentPosition {
     switch place {
     case .root(let decoder):
       return try decoder.singleValueContainer().decode(type)
-    case .keyed(let container, let key):
+    case .keyed(let object, let key):
       do {
-        return try container.codixDecode(type, forKey: key)
+        return try object.container.codixDecode(type, forKey: key)
       } catch {
         guard var other = respelled() else { throw error }
         self = other
@@ -127,8 +116,8 @@ extension DecoderPosition: DocumentPosition {
   }
 
   package mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
-    if case .keyed(let container, let key) = place {
-      if let value = try container.codixDecodeIfPresent(type, forKey: key) { return value }
+    if case .keyed(let object, let key) = place {
+      if let value = try object.container.codixDecodeIfPresent(type, forKey: key) { return value }
       guard var other = respelled() else { return nil }
       self = other
       return try other.decodeIfPresent(type)
@@ -140,7 +129,8 @@ extension DecoderPosition: DocumentPosition {
   package mutating func read(
     _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
-    if case .keyed(let container, let key) = place {
+    if case .keyed(let object, let key) = place {
+      let container = object.container
       guard respell else {
         return try scalar.read(
           container, forKey: key, into: pointer, nested: nested, strict: strict)
@@ -164,7 +154,7 @@ extension DecoderPosition: DocumentPosition {
     self = spelled()
     switch place {
     case .root(let decoder): return decoder
-    case .keyed(let container, let key): return try container.superDecoder(forKey: key)
+    case .keyed(let object, let key): return try object.container.superDecoder(forKey: key)
     case .element(var container):
       let decoder = try container.superDecoder()
       place = .element(container)
@@ -175,8 +165,8 @@ extension DecoderPosition: DocumentPosition {
   package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
     switch spelled().place {
     case .root(let decoder): try decoder.container(keyedBy: CodixKey.self)
-    case .keyed(let container, let key):
-      try container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
+    case .keyed(let object, let key):
+      try object.container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
     case .element(var container): try container.nestedContainer(keyedBy: CodixKey.self)
     }
   }
@@ -184,7 +174,7 @@ extension DecoderPosition: DocumentPosition {
   package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     switch spelled().place {
     case .root(let decoder): try decoder.unkeyedContainer()
-    case .keyed(let container, let key): try container.nestedUnkeyedContainer(forKey: key)
+    case .keyed(let object, let key): try object.container.nestedUnkeyedContainer(forKey: key)
     case .element(var container): try container.nestedUnkeyedContainer()
     }
   }
@@ -192,24 +182,16 @@ extension DecoderPosition: DocumentPosition {
   package func object(sharing: Bool) throws -> DecoderObject {
     switch spelled().place {
     case .root(let decoder):
-      guard sharing else {
-        return DecoderObject(
-          container: try decoder.container(keyedBy: CodixKey.self), entry: nil, origin: decoder)
-      }
-      let entry = try KeyedContainerCache.entry(for: decoder)
-      return DecoderObject(container: entry.container, entry: entry, origin: decoder)
-    case .keyed(let container, let key):
-      if let entry {
-        let nested = try entry.nested(key.stringValue)
-        return DecoderObject(container: nested.container, entry: nested, origin: origin)
-      }
       return DecoderObject(
-        container: try container.nestedContainer(keyedBy: CodixKey.self, forKey: key),
-        entry: nil, origin: origin)
+        sharing
+          ? try KeyedContainerCache.entry(for: decoder) : try CachedContainer(of: decoder))
+    case .keyed(let object, let key):
+      // Opened once for the object it is in (nested reads share it).
+      return DecoderObject(try object.nested(key.stringValue))
     case .element(var container):
       return DecoderObject(
-        container: try container.nestedContainer(keyedBy: CodixKey.self), entry: nil,
-        origin: origin)
+        CachedContainer(
+          wrapping: try container.nestedContainer(keyedBy: CodixKey.self), decoder: origin))
     }
   }
 
@@ -239,29 +221,27 @@ extension DecoderPosition: DocumentPosition {
     guard case .root(let decoder) = place else { return nil }
     if let key = path.singleKey {
       guard let entry = try? KeyedContainerCache.entry(for: decoder) else { return nil }
-      return DecoderObject(container: entry.container, entry: entry, origin: decoder)
-        .member(key)
+      return DecoderObject(entry).member(key)
     }
     if let text = path.dottedText {
       var key = CodixKey("")
       guard
         let entry = try? KeyedContainerCache.entry(for: decoder, dotted: text, lastKey: &key)
       else { return nil }
-      return DecoderObject(container: entry.container, entry: entry, origin: decoder)
-        .member(key.stringValue)
+      return DecoderObject(entry).member(key.stringValue)
     }
     return nil
   }
 
   package var missingMember: (key: String, keys: [String])? {
-    guard case .keyed(let container, let key) = spelled().place, !container.contains(key)
+    guard case .keyed(let object, let key) = spelled().place, !object.container.contains(key)
     else { return nil }
-    return (key.stringValue, container.allKeys.map(\.stringValue))
+    return (key.stringValue, object.container.allKeys.map(\.stringValue))
   }
 
   package var memberKeys: [String]? {
-    guard case .keyed(let container, _) = place else { return nil }
-    return container.allKeys.map(\.stringValue)
+    guard case .keyed(let object, _) = place else { return nil }
+    return object.container.allKeys.map(\.stringValue)
   }
 
   package var isSkipped: Bool { false }
@@ -269,26 +249,26 @@ extension DecoderPosition: DocumentPosition {
 
 /// An object reached through the public Codable API.
 package struct DecoderObject: DocumentObject {
-  let container: KeyedDecodingContainer<CodixKey>
-  /// The cache entry of `container`, when it has one.
-  let entry: CachedContainer?
-  /// The decoder the walk started at (see `DecoderPosition.origin`).
-  let origin: (any Decoder)?
+  let object: CachedContainer
+
+  init(_ object: CachedContainer) {
+    self.object = object
+  }
 
   package func member(_ key: String) -> DecoderPosition {
     let codixKey = CodixKey(key)
-    var position = DecoderPosition(.keyed(container, codixKey), entry: entry, origin: origin)
-    position.respell = KeySpelling.mayRespell(codixKey) && (entry != nil || origin != nil)
+    var position = DecoderPosition(.keyed(object, codixKey), origin: object.decoder)
+    position.respell = object.decoder != nil && KeySpelling.mayRespell(codixKey)
     return position
   }
 
-  package var keys: [String] { container.allKeys.map(\.stringValue) }
+  package var keys: [String] { object.container.allKeys.map(\.stringValue) }
 
   package func unclaimedKeys(_ claimed: Set<String>) -> [String] {
     var known = claimed
-    if let origin,
+    if let decoder = object.decoder,
       KeySpelling.convertsFromSnakeCase(
-        origin, in: container, written: { KeySpelling.writtenKeys(of: origin) })
+        decoder, in: object.container, written: { KeySpelling.writtenKeys(of: decoder) })
     {
       for key in claimed { known.insert(SnakeCase.converted(key)) }
     }

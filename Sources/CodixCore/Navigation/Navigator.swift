@@ -138,6 +138,16 @@ package enum Navigator {
         throw failure(error, decoding: type, at: &cursor)
       }
     }
+    return try decodeWalking(type, at: path, from: start)
+  }
+
+  /// `decode(_:at:from:)` for a path the engine could not find at once. Not
+  /// inlined into it: its `T?` would cost that function a lookup of the
+  /// optional's metadata on every call.
+  @inline(never)
+  private static func decodeWalking<T: Decodable>(
+    _ type: T.Type, at path: Path, from start: Cursor
+  ) throws(CodixError) -> T {
     guard let value = try decode(type, at: path, from: start, ifPresent: false) else {
       // safe from input: a required decode returns a value or throws.
       throw CodixError(.valueNotFound, at: start.path.appending(path))
@@ -310,6 +320,10 @@ package enum Navigator {
         let found = try? probe.decode(FoundProbe.self)
       else { break }
       codix.found = found.text
+      if codix.detail == .unreadableValue, Double(found.text) != nil {
+        // What the reader of Codix says of it, from the number as written.
+        codix.detail = .numberOutOfRange(found.text)
+      }
     case .valueNotFound:
       codix.found = "null"
     case .invalidPath, .indexOutOfRange:

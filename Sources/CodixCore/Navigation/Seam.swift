@@ -42,7 +42,7 @@ package enum Cursor {
   package static func keyed(_ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey)
     -> Cursor
   {
-    .decoder(DecoderPosition(.keyed(container, key)))
+    .decoder(DecoderPosition(.keyed(CachedContainer(wrapping: container, decoder: nil), key)))
   }
 
   /// The next element of the array `container` is.
@@ -174,8 +174,12 @@ extension Cursor: DocumentPosition {
   @usableFromInline
   package func find(_ path: Path) -> Cursor? {
     switch self {
-    case .decoder(let position): position.find(path).map(Cursor.decoder)
-    case .native(let spot): spot.find(path).map(Cursor.native)
+    case .decoder(let position):
+      guard let found = position.find(path) else { return nil }
+      return .decoder(found)
+    case .native(let spot):
+      guard let found = spot.find(path) else { return nil }
+      return .native(found)
     }
   }
 

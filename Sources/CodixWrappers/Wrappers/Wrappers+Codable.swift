@@ -253,9 +253,9 @@ enum SynthesizedCoding {
   ) throws -> W {
     guard container.contains(key) else {
       if canBeAbsent { return absent() }
-      let cursor = Cursor.root(try container.superDecoder(forKey: key))
-      var error = Absence(at: cursor, .missingKey).error(expected: nil)
-      error.path = Path(codingPath: container.codingPath + [key])
+      var error = CodixError(
+        .keyNotFound, at: Path(codingPath: container.codingPath + [key]),
+        detail: .noKey(key.stringValue, among: container.allKeys.map(\.stringValue)))
       error.property = key.stringValue
       throw error
     }

@@ -102,6 +102,8 @@ package struct NativeReading {
     return try JSONDocument.reading(data, along: plan ?? .wholeDocument) {
       document throws(CodixError) in
       let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
+      // The errors a collecting decode recorded get their places too.
+      defer { ErrorCollection.any(in: options.userInfo)?.locate { reader.located($0) } }
       do {
         return try body(reader, plan == nil)
       } catch {

@@ -66,6 +66,20 @@ struct ReaderError: Error {
     }
   }
 
+  /// The report of a value the reader could not read, at `path` unless the
+  /// error knows its own.
+  func codixError(at path: Path) -> CodixError {
+    let detail: CodixError.Detail =
+      if case .numberOutOfRange(let text, _) = problem {
+        .numberOutOfRange(text)
+      } else {
+        .thrown(message)
+      }
+    return CodixError(
+      .dataCorrupted, at: self.path ?? path, detail: detail,
+      underlyingError: ReaderError.foundationError)
+  }
+
   /// The error kind a report shows.
   var kind: CodixError.Kind { .dataCorrupted }
 

@@ -34,8 +34,8 @@
      nothing, and a line of Docs/Migration.md is not read (it quotes the
      older libraries' rules).
 
-3. One spelling per concept. The README, the guides and the DocC landing
-   pages teach the primary spellings only; a compatibility spelling
+3. One spelling per concept. The README, the guides, the DocC landing
+   pages and the demo (Sources/CodixDemo) teach the primary spellings only; a compatibility spelling
    (COMPATIBILITY below) may appear on a line that points to Migration.md,
    in a DocC topic entry (``DateFromString``), and anywhere in Migration.md.
 
@@ -276,6 +276,7 @@ def check_contradictions(problems, known, blocks=None):
 def check_spellings(problems):
     files = [README] + [path for path in guides() if path != MIGRATION]
     files += sorted(ROOT.glob("Sources/*/*.docc/*.md"))
+    files += sorted((ROOT / "Sources/CodixDemo").glob("*.swift"))
     for path in files:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
             if "Migration" in line or re.fullmatch(r"\s*- ``[\w.]+``\s*", line):

@@ -49,11 +49,11 @@ struct PathUser: Decodable {
     id = try decoder.decode(at: "my_id")
     name = try decoder.decode(at: "nick_name")
     birthdate = try decoder.decodeIfPresent(
-      at: "profile.birth_day", using: DateFromString(format: "yyyy/MM/dd"))
+      at: "profile.birth_day", using: DateCodingStrategy.format("yyyy/MM/dd"))
     avatar = try decoder.decodeIfPresent(at: "profile.avatar")
     role = try decoder.decode(at: "profile.role")
     salary = try decoder.decode(at: "salary", using: SalaryTransformer())
-    isMale = try decoder.decode(at: "male", using: { $0 == "true" })
+    isMale = try decoder.decode(at: "male", using: BoolFromString())
   }
 }
 
@@ -83,7 +83,7 @@ struct WrapperUser: Kodable {
   var identifier: String = ""
   var social: String?
   @Coding("first_name") var firstName: String
-  @Coding(default: "+1 123456789") var phone: String
+  @Coding var phone = "+1 123456789"
   @Coding("address.zipCode") var zipCode: Int
   @CodableDate("joined", .format("yyyy/MM/dd")) var joined: Date?
 }

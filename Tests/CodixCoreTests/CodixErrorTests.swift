@@ -63,15 +63,50 @@ private struct Model: Decodable {
   #expect(error.path == "x")
 }
 
-@Test(arguments: [
+/// A missing key, the keys there are, and the suggestion.
+private let suggestions: [(String, [String], String?)] = [
   ("nick_name", ["nickName", "id"], "nickName"),
   ("nickname", ["nick_name", "id"], "nick_name"),
   ("respsonse", ["response"], "response"),
   ("zip", ["zipCode", "state"], nil),
   ("id", ["name", "email"], nil),
-])
+  // A swap of two neighbours is one edit.
+  ("titel", ["title", "id"], "title"),
+  ("naem", ["name", "email"], "name"),
+  ("title", ["titel", "id"], "titel"),
+  ("frist_name", ["first_name", "id"], "first_name"),
+  ("Naem", ["name"], "name"),
+  // Two swaps, or a swap and another edit, are two: too far for a short key.
+  ("naem", ["anme"], nil),
+  ("titel", ["tilte"], nil),
+  ("naem", ["nome"], nil),
+  // A swap is closer than two other edits, whichever comes first.
+  ("adress", ["adrexx", "adrses"], "adrses"),
+]
+
+@Test(arguments: suggestions)
 func suggestsTheClosestKey(missing: String, keys: [String], suggestion: String?) {
   #expect(Suggestions.closest(to: missing, in: keys) == suggestion)
+}
+
+/// Two keys and their distance.
+private let distances: [(String, String, Int)] = [
+  ("titel", "title", 1),
+  ("ab", "ba", 1),
+  ("naem", "name", 1),
+  ("abcd", "badc", 2),
+  // Each character is edited at most once: "ca" to "abc" is 3, not 2.
+  ("ca", "abc", 3),
+  ("kitten", "sitting", 3),
+  ("flaw", "lawn", 2),
+  ("", "abc", 3),
+  ("same", "same", 0),
+]
+
+@Test(arguments: distances)
+func editDistanceCountsASwapOfNeighboursAsOneEdit(a: String, b: String, distance: Int) {
+  #expect(Suggestions.editDistance(Array(a), Array(b)) == distance)
+  #expect(Suggestions.editDistance(Array(b), Array(a)) == distance)
 }
 
 @Test func foundValuesAreShortAndQuoted() {

@@ -16,9 +16,11 @@ public struct CodixCollectedErrors: Error, Sendable, CustomStringConvertible {
   /// declaration order of its properties, a path-style model's in the order
   /// it reads them.
   public let errors: [CodixError]
-  /// How many failures there were, including those past the limit.
+  /// How many failures there were, including those past the limit: more
+  /// than `errors.count` when the limit cut the list.
   public let count: Int
-  /// The decoded type's name.
+  /// The name of the type the decode was asked for, as reports write it:
+  /// `"Page"`, `"[Song]"`.
   public let typeName: String
 
   /// One line per failure, numbered, with each report's detail below it;

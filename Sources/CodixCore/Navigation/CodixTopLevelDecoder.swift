@@ -3,9 +3,9 @@ import Foundation
 /// A decoder that turns whole documents into values, such as `JSONDecoder`
 /// and `PropertyListDecoder`.
 ///
-/// `decode(_:from:at:)` and its transformer variants work with any conforming
-/// decoder (`Dekodable.decode(from:at:using:)` in CodixWrappers takes a
-/// `JSONDecoder`). Conform your own top-level decoder to get them:
+/// `decode(_:from:at:)`, its transformer variants, `decodeCollectingErrors`
+/// and, in CodixWrappers, `Model.decode(from:at:using:)` work with any
+/// conforming decoder. Conform your own top-level decoder to get them:
 ///
 /// ```swift
 /// extension MyYAMLDecoder: CodixTopLevelDecoder {}

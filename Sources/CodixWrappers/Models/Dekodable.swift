@@ -84,26 +84,40 @@ extension Dekodable {
     }
   }
 
-  /// Decodes a model from a whole JSON document.
+  /// Decodes a model from a whole document.
   ///
   /// ```swift
   /// let user = try User.decode(from: json)
+  /// let same = try User.decode(from: json, using: CodixJSONDecoder())
   /// ```
-  public static func decode(from data: Data, using decoder: JSONDecoder = JSONDecoder()) throws
-    -> Self
-  {
+  ///
+  /// - Parameters:
+  ///   - data: The whole document.
+  ///   - decoder: The decoder to read it with, with its options and `userInfo`:
+  ///     `JSONDecoder` (the default), `CodixJSONDecoder`, `PropertyListDecoder`
+  ///     or any other ``CodixTopLevelDecoder``.
+  /// - Throws: A ``CodixError`` naming the model, the property and the absolute path.
+  public static func decode(
+    from data: Data, using decoder: some CodixTopLevelDecoder = JSONDecoder()
+  ) throws -> Self {
     try TopLevelDecoding.decode(Self.self, from: data, at: .root, using: decoder)
   }
 
-  /// Decodes a model at `path` inside a JSON document.
+  /// Decodes a model at `path` inside a whole document.
   ///
   /// ```swift
   /// let user = try User.decode(from: json, at: "response.users[0]")
   /// ```
   ///
+  /// - Parameters:
+  ///   - data: The whole document.
+  ///   - path: Where the model is in the document.
+  ///   - decoder: The decoder to read it with, with its options and `userInfo`:
+  ///     `JSONDecoder` (the default), `CodixJSONDecoder`, `PropertyListDecoder`
+  ///     or any other ``CodixTopLevelDecoder``.
   /// - Throws: A ``CodixError`` whose path starts with `path`.
   public static func decode(
-    from data: Data, at path: Path, using decoder: JSONDecoder = JSONDecoder()
+    from data: Data, at path: Path, using decoder: some CodixTopLevelDecoder = JSONDecoder()
   ) throws -> Self {
     try TopLevelDecoding.decode(Self.self, from: data, at: path, using: decoder)
   }

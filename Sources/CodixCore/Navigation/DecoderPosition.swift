@@ -262,6 +262,14 @@ package struct DecoderObject: DocumentObject {
     return position
   }
 
+  package func read(
+    member key: String, _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer,
+    nested: Bool, strict: Bool
+  ) throws -> Bool {
+    var position = member(key)
+    return try position.read(scalar, into: pointer, nested: nested, strict: strict)
+  }
+
   package var keys: [String] { object.container.allKeys.map(\.stringValue) }
 
   package func unclaimedKeys(_ claimed: Set<String>) -> [String] {

@@ -89,6 +89,14 @@ package protocol DocumentObject {
   /// The member at `key` (a missing member when there is none).
   func member(_ key: String) -> Position
 
+  /// Reads the member at `key`, a standard scalar, as `member(key).read`
+  /// would: the wrapper engine's hot loop, which needs no position unless
+  /// the read fails (any error sends it to the general read, which reports).
+  func read(
+    member key: String, _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer,
+    nested: Bool, strict: Bool
+  ) throws -> Bool
+
   /// The object's keys as the decoder spells them.
   var keys: [String] { get }
 

@@ -121,7 +121,7 @@ package enum Navigator {
   ) throws(CodixError) -> T {
     // Generic over the decoder so that `self` of a `Decoder` extension is
     // passed on as it is, not boxed into a new existential on every call.
-    try decode(type, at: path, from: Cursor.root(decoder))
+    try Cursor.decode(type, at: path, in: decoder)
   }
 
   /// Decodes `T` at `path` below `start`, which must be present and not
@@ -145,7 +145,7 @@ package enum Navigator {
   /// inlined into it: its `T?` would cost that function a lookup of the
   /// optional's metadata on every call.
   @inline(never)
-  private static func decodeWalking<T: Decodable>(
+  package static func decodeWalking<T: Decodable>(
     _ type: T.Type, at path: Path, from start: Cursor
   ) throws(CodixError) -> T {
     guard let value = try decode(type, at: path, from: start, ifPresent: false) else {

@@ -30,6 +30,40 @@ package enum Cursor {
     return root(any: decoder)
   }
 
+  /// Decodes `T` at `path` below `decoder`'s value, which must be present
+  /// and not `null`: the path style's `decoder.decode(at:)`, which every
+  /// path read of a model runs. On the native reader, a path of keys is
+  /// looked up on the tape and read there, with no cursor made unless the
+  /// read fails; anything else goes to the walk (`Navigator`).
+  @inlinable @inline(__always)
+  package static func decode<T: Decodable, D: Decoder>(
+    _ type: T.Type, at path: Path, in decoder: D
+  ) throws(CodixError) -> T {
+    if D.self == JSONReader.self {
+      let reader = withUnsafePointer(to: decoder) {
+        $0.withMemoryRebound(to: JSONReader.self, capacity: 1) { $0.pointee }
+      }
+      return try decode(type, at: path, onTapeOf: reader)
+    }
+    return try Navigator.decode(type, at: path, from: root(any: decoder))
+  }
+
+  /// `decode(_:at:in:)` on the native reader.
+  @usableFromInline
+  static func decode<T: Decodable>(_ type: T.Type, at path: Path, onTapeOf reader: JSONReader)
+    throws(CodixError) -> T
+  {
+    guard let (index, place) = reader.presentValue(at: path) else {
+      return try Navigator.decodeWalking(type, at: path, from: .native(.root(of: reader)))
+    }
+    do {
+      return try reader.unwrap(type, at: index, place)
+    } catch {
+      var cursor = Cursor.native(NativeSpot(reader: reader, index: index, place: place))
+      throw Navigator.failure(error, decoding: type, at: &cursor)
+    }
+  }
+
   /// `root(_:)` for a decoder whose static type does not say.
   @usableFromInline
   static func root(any decoder: any Decoder) -> Cursor {
@@ -214,6 +248,18 @@ package enum ObjectCursor: DocumentObject {
     switch self {
     case .decoder(let object): .decoder(object.member(key))
     case .native(let object): .native(object.member(key))
+    }
+  }
+
+  package func read(
+    member key: String, _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer,
+    nested: Bool, strict: Bool
+  ) throws -> Bool {
+    switch self {
+    case .decoder(let object):
+      try object.read(member: key, scalar, into: pointer, nested: nested, strict: strict)
+    case .native(let object):
+      try object.read(member: key, scalar, into: pointer, nested: nested, strict: strict)
     }
   }
 

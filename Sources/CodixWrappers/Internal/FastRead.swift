@@ -35,13 +35,15 @@ struct FastRead {
     try scalar.write(&container, forKey: key, from: storage + valueOffset, nested: nested)
   }
 
-  /// Reads the value at `position` into the wrapper whose storage is at
-  /// `storage`; `strict` when its absence is an error (see
+  /// Reads the member at `key` of `object` into the wrapper whose storage
+  /// is at `storage`; `strict` when its absence is an error (see
   /// `StandardScalar.read`).
   @inline(__always)
-  func read(_ position: inout Cursor, into storage: UnsafeMutableRawPointer, strict: Bool)
-    throws -> Bool
-  {
-    try position.read(scalar, into: storage + valueOffset, nested: nested, strict: strict)
+  func read(
+    member key: String, of object: ObjectCursor, into storage: UnsafeMutableRawPointer,
+    strict: Bool
+  ) throws -> Bool {
+    try object.read(
+      member: key, scalar, into: storage + valueOffset, nested: nested, strict: strict)
   }
 }

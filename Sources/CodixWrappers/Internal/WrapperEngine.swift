@@ -124,12 +124,14 @@ enum WrapperEngine {
     for (key, field, strict) in node.leaves {
       if let fast = field.fast {
         let storage = field.storage(in: context.base)
-        var position = object.member(key.stringValue)
-        if let stored = try? fast.read(&position, into: storage, strict: strict) {
+        if let stored = try? fast.read(member: key.stringValue, of: object, into: storage, strict: strict) {
           if stored {
             field.overrides?(storage)
           } else {
-            try attempt(context, order: field.order) { try absent(field, at: &position, context) }
+            try attempt(context, order: field.order) {
+              var position = object.member(key.stringValue)
+              try absent(field, at: &position, context)
+            }
           }
           continue
         }

@@ -71,6 +71,9 @@ struct SpecialTypeMemo {
 
 enum SpecialType {
   case none, date, data, url, decimal, stringDictionary
+  /// An array of standard scalars: the type itself, as one that reads off
+  /// the tape (found once per type, kept in the reader's memo).
+  case scalarArray(any TapeScalarArray.Type)
 
   @inline(__always)
   static func of<T>(_ type: T.Type) -> SpecialType {
@@ -79,9 +82,87 @@ enum SpecialType {
     if T.self == URL.self { return .url }
     if T.self == Decimal.self { return .decimal }
     if T.self is any StringKeyedDictionary.Type { return .stringDictionary }
+    if let array = T.self as? any TapeScalarArray.Type { return .scalarArray(array) }
     return .none
   }
 }
+
+/// Arrays of standard scalars, read straight off the tape: no container and
+/// no `init(from:)` per element. Any element that would not read as
+/// `Element` reads `nil`, and the array is then decoded the general way,
+/// which throws the error `JSONDecoder` throws.
+protocol TapeScalarArray {
+  static func read(from reader: JSONReader, at index: Int) -> Self?
+}
+
+extension Array: TapeScalarArray where Element: TapeScalar {
+  static func read(from reader: JSONReader, at index: Int) -> [Element]? {
+    let document = reader.document
+    guard reader.tag(of: index) == .array else { return nil }
+    var elements: [Element] = []
+    elements.reserveCapacity(document.count(of: index))
+    var element = index + 2
+    let end = document.end(of: index)
+    while element < end {
+      guard let value = Element.read(from: reader, at: element) else { return nil }
+      elements.append(value)
+      element = document.next(after: element)
+    }
+    return elements
+  }
+}
+
+/// A standard scalar read off the tape as its container would read it;
+/// `nil` for anything else (the general read then reports it).
+protocol TapeScalar {
+  static func read(from reader: JSONReader, at index: Int) -> Self?
+}
+
+extension String: TapeScalar {
+  static func read(from reader: JSONReader, at index: Int) -> String? {
+    guard reader.tag(of: index) == .string else { return nil }
+    return try? reader.document.string(at: index)
+  }
+}
+
+extension Bool: TapeScalar {
+  static func read(from reader: JSONReader, at index: Int) -> Bool? {
+    switch reader.tag(of: index) {
+    case .true: true
+    case .false: false
+    default: nil
+    }
+  }
+}
+
+extension TapeScalar where Self: FixedWidthInteger {
+  static func read(from reader: JSONReader, at index: Int) -> Self? {
+    guard reader.tag(of: index) == .number else { return nil }
+    return try? reader.document.integer(at: index, as: Self.self)
+  }
+}
+
+extension Int: TapeScalar {}
+extension Int8: TapeScalar {}
+extension Int16: TapeScalar {}
+extension Int32: TapeScalar {}
+extension Int64: TapeScalar {}
+extension UInt: TapeScalar {}
+extension UInt8: TapeScalar {}
+extension UInt16: TapeScalar {}
+extension UInt32: TapeScalar {}
+extension UInt64: TapeScalar {}
+
+extension TapeScalar where Self: JSONFloatingPoint {
+  static func read(from reader: JSONReader, at index: Int) -> Self? {
+    // A non-conforming float written as a string goes the general way.
+    guard reader.tag(of: index) == .number else { return nil }
+    return try? reader.document.floatingPoint(at: index, as: Self.self)
+  }
+}
+
+extension Double: TapeScalar {}
+extension Float: TapeScalar {}
 
 /// `[String: Value]` dictionaries, whose keys no key strategy converts.
 protocol StringKeyedDictionary {
@@ -102,7 +183,7 @@ extension Dictionary: StringKeyedDictionary where Key == String, Value: Decodabl
         // The first of equal keys wins; JSONDecoder never reads the others.
         if result[key] == nil {
           result[key] = try reader.unwrap(
-            Value.self, at: member + 1, Place(anchor, nil, .key(CodixKey(key))))
+            Value.self, at: member + 1, Place(anchor, nil, .name(key)))
         }
         member = document.next(after: member + 1)
       }
@@ -145,14 +226,32 @@ extension JSONReader {
         return try enter(index, place) { try T(from: self) }
       }
       return try cast(dictionary.read(from: self, at: index, place))
+    case .scalarArray(let array):
+      return try scalarArray(type, array, at: index, place)
     }
+  }
+
+  /// Reads `T`, the array type `array`, off the tape, or the general way
+  /// when an element would not read. Not inlined into `unwrap`: its `T?`
+  /// would cost every call of `unwrap` a lookup of the optional's metadata.
+  @inline(never)
+  private func scalarArray<T: Decodable>(
+    _ type: T.Type, _ array: any TapeScalarArray.Type, at index: Int, _ place: Place
+  ) throws -> T {
+    func read<A: TapeScalarArray>(_: A.Type) -> T? {
+      A.read(from: self, at: index).map { same($0, as: T.self) }
+    }
+    if let elements = read(array) { return elements }
+    return try enter(index, place) { try T(from: self) }
   }
 
   /// `value` as `B`, which is its own type (the caller checked `A == B`).
   @inline(__always)
   private func same<A, B>(_ value: A, as type: B.Type) -> B {
     // safe: each caller (`unwrap`) compares `T` with the scalar type just
-    // before; types come from the program, never from the document.
+    // before, or holds `T`'s own conformance from the memo (a scalar
+    // array); types come from the program, never from the document. The
+    // precondition checks it in every build.
     precondition(A.self == B.self, "not the same type")
     return unsafeBitCast(value, to: B.self)
   }

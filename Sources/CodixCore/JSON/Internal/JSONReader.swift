@@ -292,14 +292,18 @@ final class JSONReader: Decoder {
 }
 
 /// A step of a coding path, kept cheap until the path is asked for: an
-/// array index becomes its `"Index N"` key only then.
+/// array index becomes its `"Index N"` key only then, and a Codix key
+/// (a path's or a wrapper field's) its `CodixKey`, so that a step to a
+/// member boxes no existential.
 enum PathKey {
   case index(Int)
+  case name(String)
   case key(any CodingKey)
 
   var codingKey: any CodingKey {
     switch self {
     case .index(let index): CodixKey(index: index)
+    case .name(let name): CodixKey(name)
     case .key(let key): key
     }
   }

@@ -43,10 +43,9 @@ package struct NativeSpot {
 
   /// The missing key, for a missing spot.
   var missingKey: String? {
-    guard index == JSONReader.missing, object != JSONReader.missing,
-      case .key(let key)? = place.key
+    guard index == JSONReader.missing, object != JSONReader.missing, let key = place.key
     else { return nil }
-    return key.stringValue
+    return key.codingKey.stringValue
   }
 
   var tag: JSONTag { reader.tag(of: index) }
@@ -214,8 +213,22 @@ package struct NativeObject: DocumentObject {
     let found = spot.reader.codixMember(of: spot.index, key: key)
     return NativeSpot(
       reader: spot.reader, index: found ?? JSONReader.missing,
-      place: Place(spot.place.anchor, tail, .key(CodixKey(key))),
+      place: Place(spot.place.anchor, tail, .name(key)),
       object: found == nil ? spot.index : JSONReader.missing)
+  }
+
+  package func read(
+    member key: String, _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer,
+    nested: Bool, strict: Bool
+  ) throws -> Bool {
+    guard let found = spot.reader.codixMember(of: spot.index, key: key) else {
+      guard strict else { return false }
+      // The general read reports it (with the keys the object has).
+      throw ReaderError(.unexpectedEnd(expected: key), at: spot.reader.offset(of: spot.index))
+    }
+    let member = NativeSpot(
+      reader: spot.reader, index: found, place: Place(spot.place.anchor, tail, .name(key)))
+    return try member.read(scalar, into: pointer, nested: nested, strict: strict)
   }
 
   package var keys: [String] {
@@ -265,7 +278,7 @@ extension JSONReader {
       else {
         return nil
       }
-      return (found, Place(anchor, nil, .key(CodixKey(key))))
+      return (found, Place(anchor, nil, .name(key)))
     case .dotted(let text):
       var current = value
       var steps = 0

@@ -141,6 +141,8 @@ private struct Strictness: Kodable {
   // leniently first by the adapter itself, `DecoderPosition.read`.)
   let leaves = try table(Strictness.self).root.leaves
   let strict = Dictionary(uniqueKeysWithValues: leaves.map { ($0.field.name, $0.strict) })
+  let underscored = Set(leaves.filter(\.underscored).map(\.field.name))
+  #expect(underscored == ["firstName"])
   #expect(
     strict == ["id": true, "firstName": true, "nickname": false, "count": false, "name": false])
 }

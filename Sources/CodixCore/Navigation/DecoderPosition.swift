@@ -35,16 +35,26 @@ package struct DecoderPosition {
   }
 
   package var place: Place
-  /// The decoder a walk started at: the decoder of the objects it opens
-  /// below an array (see `CachedContainer.decoder`).
-  var origin: (any Decoder)?
+  /// For `.element`: the decoder the walk started at, the decoder of the
+  /// objects it opens below the array (see `CachedContainer.decoder`).
+  /// (A key's object has its own; a decoder's value is its decoder's.)
+  var elementOrigin: (any Decoder)?
   /// For `.keyed`: whether the key may be stored under the decoder's
   /// spelling, not checked yet (see `spelled()`).
   var respell = false
 
-  package init(_ place: Place, origin: (any Decoder)? = nil) {
+  package init(_ place: Place, elementOrigin: (any Decoder)? = nil) {
     self.place = place
-    self.origin = origin
+    self.elementOrigin = elementOrigin
+  }
+
+  /// The decoder the position was reached from, if known.
+  var origin: (any Decoder)? {
+    switch place {
+    case .root(let decoder): decoder
+    case .keyed(let object, _): object.decoder
+    case .element: elementOrigin
+    }
   }
 
   /// This position, its key as the object stores it: the key itself, or,
@@ -203,7 +213,7 @@ extension DecoderPosition: DocumentPosition {
     for _ in 0..<resolved {
       _ = try container.decode(SkippedValue.self)
     }
-    return .present(DecoderPosition(.element(container), origin: origin))
+    return .present(DecoderPosition(.element(container), elementOrigin: origin))
   }
 
   /// The number of elements of the array, for a decoder that does not say.
@@ -256,17 +266,22 @@ package struct DecoderObject: DocumentObject {
   }
 
   package func member(_ key: String) -> DecoderPosition {
-    let codixKey = CodixKey(key)
-    var position = DecoderPosition(.keyed(object, codixKey), origin: object.decoder)
-    position.respell = object.decoder != nil && KeySpelling.mayRespell(codixKey)
+    member(key, underscored: KeySpelling.mayRespell(CodixKey(key)))
+  }
+
+  /// `member(_:)`, told whether the key has an underscore (the only keys a
+  /// decoder's spelling can differ for).
+  func member(_ key: String, underscored: Bool) -> DecoderPosition {
+    var position = DecoderPosition(.keyed(object, CodixKey(key)))
+    position.respell = underscored && object.decoder != nil
     return position
   }
 
   package func read(
-    member key: String, _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer,
-    nested: Bool, strict: Bool
+    member key: String, underscored: Bool, _ scalar: StandardScalar,
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
-    var position = member(key)
+    var position = member(key, underscored: underscored)
     return try position.read(scalar, into: pointer, nested: nested, strict: strict)
   }
 

@@ -92,9 +92,11 @@ package protocol DocumentObject {
   /// Reads the member at `key`, a standard scalar, as `member(key).read`
   /// would: the wrapper engine's hot loop, which needs no position unless
   /// the read fails (any error sends it to the general read, which reports).
+  /// `underscored`: whether `key` holds an underscore, worked out once by
+  /// the caller (see `KeySpelling.mayRespell`).
   func read(
-    member key: String, _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer,
-    nested: Bool, strict: Bool
+    member key: String, underscored: Bool, _ scalar: StandardScalar,
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool
 
   /// The object's keys as the decoder spells them.

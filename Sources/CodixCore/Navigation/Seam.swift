@@ -68,7 +68,7 @@ package enum Cursor {
   @usableFromInline
   static func root(any decoder: any Decoder) -> Cursor {
     if let reader = decoder as? JSONReader { return .native(NativeSpot.root(of: reader)) }
-    return .decoder(DecoderPosition(.root(decoder), origin: decoder))
+    return .decoder(DecoderPosition(.root(decoder)))
   }
 
   /// The value at `key` of the object `container` is (a container any
@@ -252,14 +252,18 @@ package enum ObjectCursor: DocumentObject {
   }
 
   package func read(
-    member key: String, _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer,
-    nested: Bool, strict: Bool
+    member key: String, underscored: Bool, _ scalar: StandardScalar,
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
     switch self {
     case .decoder(let object):
-      try object.read(member: key, scalar, into: pointer, nested: nested, strict: strict)
+      try object.read(
+        member: key, underscored: underscored, scalar, into: pointer, nested: nested,
+        strict: strict)
     case .native(let object):
-      try object.read(member: key, scalar, into: pointer, nested: nested, strict: strict)
+      try object.read(
+        member: key, underscored: underscored, scalar, into: pointer, nested: nested,
+        strict: strict)
     }
   }
 

@@ -40,10 +40,11 @@ struct FastRead {
   /// `StandardScalar.read`).
   @inline(__always)
   func read(
-    member key: String, of object: ObjectCursor, into storage: UnsafeMutableRawPointer,
-    strict: Bool
+    member key: String, underscored: Bool, of object: ObjectCursor,
+    into storage: UnsafeMutableRawPointer, strict: Bool
   ) throws -> Bool {
     try object.read(
-      member: key, scalar, into: storage + valueOffset, nested: nested, strict: strict)
+      member: key, underscored: underscored, scalar, into: storage + valueOffset,
+      nested: nested, strict: strict)
   }
 }

@@ -26,11 +26,13 @@ final class FieldNode {
   /// The positions below this one reached by an index, in declaration order.
   @exclusivity(unchecked) private(set) var indexChildren: [(index: Int, node: FieldNode)] = []
   /// The key children that hold properties only, flattened to one entry per
-  /// property: the engine's hot loop (set by `finish()`). `strict`: whether
-  /// a fast read may insist on the value (see `StandardScalar.read`): the
-  /// property fails when it is absent at this key.
-  @exclusivity(unchecked) private(set) var leaves: [(key: CodixKey, field: Field, strict: Bool)] =
-    []
+  /// property: the engine's hot loop (set by `finish()`). `underscored`:
+  /// whether the key holds an underscore (see `KeySpelling.mayRespell`),
+  /// worked out once here rather than per read. `strict`: whether a fast
+  /// read may insist on the value (see `StandardScalar.read`): the property
+  /// fails when it is absent at this key.
+  @exclusivity(unchecked) private(set) var leaves:
+    [(key: CodixKey, field: Field, underscored: Bool, strict: Bool)] = []
   /// The key children with positions below them (set by `finish()`).
   @exclusivity(unchecked) private(set) var branches: [(key: CodixKey, node: FieldNode)] = []
   /// The first required property below the key children, named when the
@@ -122,7 +124,7 @@ final class FieldNode {
     // parent's `finish()` finishes it.
     precondition(!isFinished, "a field tree is finished once")
     isFinished = true
-    var leaves: [(key: CodixKey, field: Field, strict: Bool)] = []
+    var leaves: [(key: CodixKey, field: Field, underscored: Bool, strict: Bool)] = []
     leaves.reserveCapacity(keyChildren.count)
     var branches: [(key: CodixKey, node: FieldNode)] = []
     var firstRequiredInObject: Field?
@@ -135,7 +137,8 @@ final class FieldNode {
         branches.append((child.key, node))
       } else {
         for field in node.fields {
-          leaves.append((child.key, field, field.failsAtOwnPath))
+          leaves.append(
+            (child.key, field, KeySpelling.mayRespell(child.key), field.failsAtOwnPath))
         }
       }
       if firstRequiredInObject == nil { firstRequiredInObject = node.firstRequired }

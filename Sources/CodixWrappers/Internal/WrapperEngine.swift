@@ -121,10 +121,13 @@ enum WrapperEngine {
       }
       return
     }
-    for (key, field, strict) in node.leaves {
+    for (key, field, underscored, strict) in node.leaves {
       if let fast = field.fast {
         let storage = field.storage(in: context.base)
-        if let stored = try? fast.read(member: key.stringValue, of: object, into: storage, strict: strict) {
+        if let stored = try? fast.read(
+          member: key.stringValue, underscored: underscored, of: object, into: storage,
+          strict: strict)
+        {
           if stored {
             field.overrides?(storage)
           } else {

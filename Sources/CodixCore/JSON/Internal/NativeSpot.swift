@@ -218,8 +218,8 @@ package struct NativeObject: DocumentObject {
   }
 
   package func read(
-    member key: String, _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer,
-    nested: Bool, strict: Bool
+    member key: String, underscored: Bool, _ scalar: StandardScalar,
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
     guard let found = spot.reader.codixMember(of: spot.index, key: key) else {
       guard strict else { return false }

@@ -154,6 +154,59 @@ private let floatingTexts = [
   expectSameNumbers(AnyValue.self, texts)
 }
 
+@Test func oneHundredTwentyEightBitIntegers() throws {
+  // The largest Int128, as JSONDecoder reads it.
+  let decoder = CodixJSONDecoder()
+  let largest = "170141183460469231731687303715884105727"
+  #expect(try decoder.decode(Int128.self, from: Data(largest.utf8)) == Int128.max)
+  #expect(try decoder.decode([UInt128].self, from: Data("[\(UInt128.max)]".utf8)) == [.max])
+  #expect(
+    try decoder.decode(Box<Int128>.self, from: Data(#"{"v": \#(Int128.min)}"#.utf8)).v == .min)
+  let wide = [
+    largest, "170141183460469231731687303715884105728", "-170141183460469231731687303715884105728",
+    "-170141183460469231731687303715884105729", "340282366920938463463374607431768211455",
+    "340282366920938463463374607431768211456", "\(largest).0", "\(largest)e0", "1e20", "1e30",
+    "1e38", "1e39", "-1e20", "18446744073709551616", "18446744073709551616.0",
+    "1.8446744073709551616e19", "9007199254740993.0", "123456789012345678901234567890.5",
+    "-0", "-0.0", "0e0", "1" + String(repeating: "0", count: 100),
+  ]
+  expectSameNumbers(Int128.self, integerTexts(Int128.self) + wide)
+  expectSameNumbers(UInt128.self, integerTexts(UInt128.self) + wide)
+  expectSameNumbers(Int128?.self, ["null", "1", "\"1\""])
+  expectSameOutcome([String: UInt128].self, #"{"a": 1, "b": -1}"#)
+  // Each container's own overloads.
+  for document in [
+    #"{"a": \#(largest), "b": [1, \#(UInt128.max)], "c": null}"#,
+    #"{"a": 1, "b": [1, 2], "c": -5}"#, #"{"a": 1.5, "b": [1, 2]}"#, #"{"a": 1, "b": [1, -2]}"#,
+    #"{"a": 1, "b": [1]}"#, #"{"a": "1", "b": [1, 2]}"#, #"{"b": [1, 2]}"#,
+  ] {
+    expectSameOutcome(WideIntegers.self, document)
+  }
+}
+
+/// Reads 128-bit integers through a keyed container's, an unkeyed
+/// container's and a single-value container's own overloads.
+private struct WideIntegers: Decodable, Equatable {
+  var a: Int128
+  var b: [UInt128]
+  var c: Int128?
+
+  enum CodingKeys: String, CodingKey { case a, b, c }
+
+  init(from decoder: any Decoder) throws {
+    let keyed = try decoder.container(keyedBy: CodingKeys.self)
+    a = try keyed.decode(Int128.self, forKey: .a)
+    let single = try keyed.superDecoder(forKey: .a).singleValueContainer()
+    guard try single.decode(Int128.self) == a else {
+      throw DecodingError.dataCorruptedError(in: single, debugDescription: "not the same value")
+    }
+    var unkeyed = try keyed.nestedUnkeyedContainer(forKey: .b)
+    b = [try unkeyed.decode(UInt128.self)]
+    b.append(try unkeyed.decode(UInt128.self))
+    c = try keyed.decodeIfPresent(Int128.self, forKey: .c)
+  }
+}
+
 // MARK: - Strings
 
 @Test func everyEscapeAndSurrogate() {

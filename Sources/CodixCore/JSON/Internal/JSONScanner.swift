@@ -82,8 +82,10 @@ struct JSONScanner {
     case .key(let key):
       guard container.isObject else { return ScanPlan.off }
       let written = JSONEntry(tape[tape.count - 1])
-      // A key with an escape is read to be compared: its value is kept.
-      if written.has(JSONTape.Flag.escaped) { return level + 1 }
+      // A key with an escape or a byte above 0x7F may equal the path's key
+      // as a `String` (`"cafe\u0301"` is `"café"`) and is compared when
+      // read: its value is kept.
+      if written.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 { return level + 1 }
       guard written.length == key.count, !written.isSaturated else { return ScanPlan.off }
       return bytes.slice(written.offset + 1, written.length).elementsEqual(key)
         ? level + 1 : ScanPlan.off

@@ -708,3 +708,61 @@ private struct PersonWithCount: Decodable, Equatable {
   #expect(expectSameOutcome(Person.self, badKey)?.kind == .dataCorrupted)
   expectSameOutcome([String: Person].self, #"{"a": {"name": "Ada"}, "b": {"\uDD1E": 1}}"#)
 }
+
+// MARK: - What the scan checks
+
+private struct OnlyA: Decodable, Equatable {
+  var a: Int
+}
+
+/// The report of what `body` threw, whichever of Codix's two error types it is.
+private func report(_ body: () throws -> some Any) -> CodixError? {
+  do {
+    _ = try body()
+    return nil
+  } catch let error as CodixError {
+    return error
+  } catch let error as DecodingError {
+    return CodixError(error)
+  } catch {
+    return nil
+  }
+}
+
+@Test func aQuoteAmongTheFourBytesAfterBackslashUFailsTheScan() throws {
+  // JSONDecoder's scan takes the four bytes after `\u` as the escape and
+  // rejects a quote among them, whether or not a model reads the string.
+  let document = #"{"a":1,"b":"\u","x"}"#
+  expectSameOutcome(OnlyA.self, document)
+  #expect(throws: (any Error).self) {
+    try JSONDecoder().decode(OnlyA.self, from: Data(document.utf8))
+  }
+  let error = try #require(
+    report { try CodixJSONDecoder().decode(OnlyA.self, from: Data(document.utf8)) })
+  #expect(error.kind == .dataCorrupted && error.path == .root)
+  // At the backslash.
+  #expect(error.location == CodixError.Location(line: 1, column: 13, offset: 12))
+  for failing in [
+    #"{"a":1,"b":"\ué\"}"#, #"{"a":1,"b":"\u12","c":2}"#, #"{"a":1,"\u":2}"#,
+    #"{"a":1,"b":"\u1\"23"}"#,
+    #"{"a":1,"b":"\u123"}"#, #"{"a":1,"b":["\u00"]}"#, #"{"a":1,"b":"x\u"}"#,
+    #"{"a":1,"b":"\u"#, #"{"a":1,"b":"\u12"#, "{\"a\":1,\"b\":\"\\u\n\"\"}",
+  ] {
+    expectSameOutcome(OnlyA.self, failing)
+    #expect(
+      report { try CodixJSONDecoder().decode(OnlyA.self, from: Data(failing.utf8)) } != nil,
+      "\(failing)")
+  }
+  // Any other four bytes are left for the read, as JSONDecoder leaves them.
+  for passing in [
+    #"{"a":1,"b":"\u12G4"}"#, #"{"a":1,"b":"\u\\\\"}"#, #"{"a":1,"b":"\uD800"}"#,
+    #"{"a":1,"b":"\u{1}23"}"#, #"{"a":1,"b":"\u\n\n\n\n"}"#,
+    "{\"a\":1,\"b\":\"\\u\u{1}\u{2}\u{3}\u{4}\"}",
+    #"{"a":1,"b":"\uéé"}"#, #"{"a":1,"b":"\x"}"#,
+  ] {
+    expectSameOutcome(OnlyA.self, passing)
+    #expect(
+      try CodixJSONDecoder().decode(OnlyA.self, from: Data(passing.utf8)) == OnlyA(a: 1),
+      "\(passing)")
+  }
+}

@@ -766,3 +766,44 @@ private func report(_ body: () throws -> some Any) -> CodixError? {
       "\(passing)")
   }
 }
+
+// MARK: - The dynamic type
+
+private class Worker: Decodable {
+  let name: String
+
+  private enum CodingKeys: String, CodingKey { case name }
+
+  required init(from decoder: any Decoder) throws {
+    name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
+  }
+}
+
+private final class Employee: Worker {
+  let company: String
+
+  private enum CodingKeys: String, CodingKey { case company }
+
+  required init(from decoder: any Decoder) throws {
+    company = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .company)
+    try super.init(from: decoder)
+  }
+}
+
+@Test func aSubclassHandedInAsItsSuperclassDecodesAsItself() throws {
+  let data = Data(#"{"name": "Ada", "company": "Analytical"}"#.utf8)
+  let type: Worker.Type = Employee.self
+  let foundation = try JSONDecoder().decode(type, from: data)
+  let codix = try CodixJSONDecoder().decode(type, from: data)
+  #expect(foundation is Employee)
+  let employee = try #require(codix as? Employee)
+  #expect(employee.name == "Ada" && employee.company == "Analytical")
+  // Codix's entry point too, on either decoder.
+  #expect(try JSONDecoder().decode(type, from: data, at: "") is Employee)
+  #expect(try CodixJSONDecoder().decode(type, from: data, at: "") is Employee)
+  // And the subclass's own errors, with the path JSONDecoder gives them.
+  let missing = Data(#"{"name": "Ada"}"#.utf8)
+  #expect(throws: (any Error).self) { try JSONDecoder().decode(type, from: missing) }
+  #expect(throws: (any Error).self) { try CodixJSONDecoder().decode(type, from: missing) }
+  #expect(try CodixJSONDecoder().decode(Worker.self, from: missing).name == "Ada")
+}

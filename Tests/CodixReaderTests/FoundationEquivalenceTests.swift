@@ -154,6 +154,59 @@ private let floatingTexts = [
   expectSameNumbers(AnyValue.self, texts)
 }
 
+@Test func oneHundredTwentyEightBitIntegers() throws {
+  // The largest Int128, as JSONDecoder reads it.
+  let decoder = CodixJSONDecoder()
+  let largest = "170141183460469231731687303715884105727"
+  #expect(try decoder.decode(Int128.self, from: Data(largest.utf8)) == Int128.max)
+  #expect(try decoder.decode([UInt128].self, from: Data("[\(UInt128.max)]".utf8)) == [.max])
+  #expect(
+    try decoder.decode(Box<Int128>.self, from: Data(#"{"v": \#(Int128.min)}"#.utf8)).v == .min)
+  let wide = [
+    largest, "170141183460469231731687303715884105728", "-170141183460469231731687303715884105728",
+    "-170141183460469231731687303715884105729", "340282366920938463463374607431768211455",
+    "340282366920938463463374607431768211456", "\(largest).0", "\(largest)e0", "1e20", "1e30",
+    "1e38", "1e39", "-1e20", "18446744073709551616", "18446744073709551616.0",
+    "1.8446744073709551616e19", "9007199254740993.0", "123456789012345678901234567890.5",
+    "-0", "-0.0", "0e0", "1" + String(repeating: "0", count: 100),
+  ]
+  expectSameNumbers(Int128.self, integerTexts(Int128.self) + wide)
+  expectSameNumbers(UInt128.self, integerTexts(UInt128.self) + wide)
+  expectSameNumbers(Int128?.self, ["null", "1", "\"1\""])
+  expectSameOutcome([String: UInt128].self, #"{"a": 1, "b": -1}"#)
+  // Each container's own overloads.
+  for document in [
+    #"{"a": \#(largest), "b": [1, \#(UInt128.max)], "c": null}"#,
+    #"{"a": 1, "b": [1, 2], "c": -5}"#, #"{"a": 1.5, "b": [1, 2]}"#, #"{"a": 1, "b": [1, -2]}"#,
+    #"{"a": 1, "b": [1]}"#, #"{"a": "1", "b": [1, 2]}"#, #"{"b": [1, 2]}"#,
+  ] {
+    expectSameOutcome(WideIntegers.self, document)
+  }
+}
+
+/// Reads 128-bit integers through a keyed container's, an unkeyed
+/// container's and a single-value container's own overloads.
+private struct WideIntegers: Decodable, Equatable {
+  var a: Int128
+  var b: [UInt128]
+  var c: Int128?
+
+  enum CodingKeys: String, CodingKey { case a, b, c }
+
+  init(from decoder: any Decoder) throws {
+    let keyed = try decoder.container(keyedBy: CodingKeys.self)
+    a = try keyed.decode(Int128.self, forKey: .a)
+    let single = try keyed.superDecoder(forKey: .a).singleValueContainer()
+    guard try single.decode(Int128.self) == a else {
+      throw DecodingError.dataCorruptedError(in: single, debugDescription: "not the same value")
+    }
+    var unkeyed = try keyed.nestedUnkeyedContainer(forKey: .b)
+    b = [try unkeyed.decode(UInt128.self)]
+    b.append(try unkeyed.decode(UInt128.self))
+    c = try keyed.decodeIfPresent(Int128.self, forKey: .c)
+  }
+}
+
 // MARK: - Strings
 
 @Test func everyEscapeAndSurrogate() {
@@ -654,4 +707,103 @@ private struct PersonWithCount: Decodable, Equatable {
   let badKey = #"{"name": "Ada", "\uDD1E": 1}"#
   #expect(expectSameOutcome(Person.self, badKey)?.kind == .dataCorrupted)
   expectSameOutcome([String: Person].self, #"{"a": {"name": "Ada"}, "b": {"\uDD1E": 1}}"#)
+}
+
+// MARK: - What the scan checks
+
+private struct OnlyA: Decodable, Equatable {
+  var a: Int
+}
+
+/// The report of what `body` threw, whichever of Codix's two error types it is.
+private func report(_ body: () throws -> some Any) -> CodixError? {
+  do {
+    _ = try body()
+    return nil
+  } catch let error as CodixError {
+    return error
+  } catch let error as DecodingError {
+    return CodixError(error)
+  } catch {
+    return nil
+  }
+}
+
+@Test func aQuoteAmongTheFourBytesAfterBackslashUFailsTheScan() throws {
+  // JSONDecoder's scan takes the four bytes after `\u` as the escape and
+  // rejects a quote among them, whether or not a model reads the string.
+  let document = #"{"a":1,"b":"\u","x"}"#
+  expectSameOutcome(OnlyA.self, document)
+  #expect(throws: (any Error).self) {
+    try JSONDecoder().decode(OnlyA.self, from: Data(document.utf8))
+  }
+  let error = try #require(
+    report { try CodixJSONDecoder().decode(OnlyA.self, from: Data(document.utf8)) })
+  #expect(error.kind == .dataCorrupted && error.path == .root)
+  // At the backslash.
+  #expect(error.location == CodixError.Location(line: 1, column: 13, offset: 12))
+  for failing in [
+    #"{"a":1,"b":"\ué\"}"#, #"{"a":1,"b":"\u12","c":2}"#, #"{"a":1,"\u":2}"#,
+    #"{"a":1,"b":"\u1\"23"}"#,
+    #"{"a":1,"b":"\u123"}"#, #"{"a":1,"b":["\u00"]}"#, #"{"a":1,"b":"x\u"}"#,
+    #"{"a":1,"b":"\u"#, #"{"a":1,"b":"\u12"#, "{\"a\":1,\"b\":\"\\u\n\"\"}",
+  ] {
+    expectSameOutcome(OnlyA.self, failing)
+    #expect(
+      report { try CodixJSONDecoder().decode(OnlyA.self, from: Data(failing.utf8)) } != nil,
+      "\(failing)")
+  }
+  // Any other four bytes are left for the read, as JSONDecoder leaves them.
+  for passing in [
+    #"{"a":1,"b":"\u12G4"}"#, #"{"a":1,"b":"\u\\\\"}"#, #"{"a":1,"b":"\uD800"}"#,
+    #"{"a":1,"b":"\u{1}23"}"#, #"{"a":1,"b":"\u\n\n\n\n"}"#,
+    "{\"a\":1,\"b\":\"\\u\u{1}\u{2}\u{3}\u{4}\"}",
+    #"{"a":1,"b":"\uéé"}"#, #"{"a":1,"b":"\x"}"#,
+  ] {
+    expectSameOutcome(OnlyA.self, passing)
+    #expect(
+      try CodixJSONDecoder().decode(OnlyA.self, from: Data(passing.utf8)) == OnlyA(a: 1),
+      "\(passing)")
+  }
+}
+
+// MARK: - The dynamic type
+
+private class Worker: Decodable {
+  let name: String
+
+  private enum CodingKeys: String, CodingKey { case name }
+
+  required init(from decoder: any Decoder) throws {
+    name = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .name)
+  }
+}
+
+private final class Employee: Worker {
+  let company: String
+
+  private enum CodingKeys: String, CodingKey { case company }
+
+  required init(from decoder: any Decoder) throws {
+    company = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .company)
+    try super.init(from: decoder)
+  }
+}
+
+@Test func aSubclassHandedInAsItsSuperclassDecodesAsItself() throws {
+  let data = Data(#"{"name": "Ada", "company": "Analytical"}"#.utf8)
+  let type: Worker.Type = Employee.self
+  let foundation = try JSONDecoder().decode(type, from: data)
+  let codix = try CodixJSONDecoder().decode(type, from: data)
+  #expect(foundation is Employee)
+  let employee = try #require(codix as? Employee)
+  #expect(employee.name == "Ada" && employee.company == "Analytical")
+  // Codix's entry point too, on either decoder.
+  #expect(try JSONDecoder().decode(type, from: data, at: "") is Employee)
+  #expect(try CodixJSONDecoder().decode(type, from: data, at: "") is Employee)
+  // And the subclass's own errors, with the path JSONDecoder gives them.
+  let missing = Data(#"{"name": "Ada"}"#.utf8)
+  #expect(throws: (any Error).self) { try JSONDecoder().decode(type, from: missing) }
+  #expect(throws: (any Error).self) { try CodixJSONDecoder().decode(type, from: missing) }
+  #expect(try CodixJSONDecoder().decode(Worker.self, from: missing).name == "Ada")
 }

@@ -19,7 +19,7 @@ import Foundation
 /// Every error it throws is a ``CodixError`` whose ``CodixError/underlyingError``
 /// is the `DecodingError` `JSONDecoder` would throw, and whose
 /// ``CodixError/location`` says where in the document the offending value is.
-open class CodixJSONDecoder: @unchecked Sendable {
+public final class CodixJSONDecoder: @unchecked Sendable {
   // Unchecked: the options are guarded by `lock`, as JSONDecoder's are.
 
   /// The options of one decode, copied when it starts.
@@ -45,19 +45,19 @@ open class CodixJSONDecoder: @unchecked Sendable {
   var options: Options { withOptions { $0 } }
 
   /// How `Date` values are read; `.deferredToDate` by default.
-  open var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+  public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
     get { withOptions { $0.dateDecodingStrategy } }
     set { withOptions { $0.dateDecodingStrategy = newValue } }
   }
 
   /// How `Data` values are read; `.base64` by default.
-  open var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
+  public var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
     get { withOptions { $0.dataDecodingStrategy } }
     set { withOptions { $0.dataDecodingStrategy = newValue } }
   }
 
   /// How infinity and NaN are read; `.throw` by default.
-  open var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
+  public var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
     get { withOptions { $0.nonConformingFloatDecodingStrategy } }
     set { withOptions { $0.nonConformingFloatDecodingStrategy = newValue } }
   }
@@ -65,20 +65,20 @@ open class CodixJSONDecoder: @unchecked Sendable {
   /// How the document's keys are matched to the keys types ask for;
   /// `.useDefaultKeys` by default. Keys of a `[String: Value]` dictionary are
   /// left as written, as `JSONDecoder` leaves them.
-  open var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
+  public var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
     get { withOptions { $0.keyDecodingStrategy } }
     set { withOptions { $0.keyDecodingStrategy = newValue } }
   }
 
   /// Values handed to every `init(from:)` through `decoder.userInfo`.
-  open var userInfo: [CodingUserInfoKey: any Sendable] {
+  public var userInfo: [CodingUserInfoKey: any Sendable] {
     get { withOptions { $0.userInfo } }
     set { withOptions { $0.userInfo = newValue } }
   }
 
   /// Whether to read JSON5; `false` by default. A JSON5 document is read by
   /// `JSONDecoder`, configured with this decoder's options.
-  open var allowsJSON5: Bool {
+  public var allowsJSON5: Bool {
     get { withOptions { $0.allowsJSON5 } }
     set { withOptions { $0.allowsJSON5 = newValue } }
   }
@@ -86,7 +86,7 @@ open class CodixJSONDecoder: @unchecked Sendable {
   /// Whether the document is an object's members without the surrounding
   /// braces; `false` by default. Such a document is read by `JSONDecoder`,
   /// configured with this decoder's options.
-  open var assumesTopLevelDictionary: Bool {
+  public var assumesTopLevelDictionary: Bool {
     get { userInfo[Self.assumesTopLevelDictionaryKey] as? Bool ?? false }
     set { userInfo[Self.assumesTopLevelDictionaryKey] = newValue }
   }
@@ -120,7 +120,7 @@ open class CodixJSONDecoder: @unchecked Sendable {
   /// - Throws: A ``CodixError``: its `underlyingError` is the
   ///   `DecodingError` `JSONDecoder` would throw, its `location` the place of
   ///   the offending value in the document.
-  open func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+  public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let options = self.options
     guard Self.readsItself(data, options) else {
       do {

@@ -56,6 +56,7 @@ enum JSONNumberText {
   static func integer<T: FixedWidthInteger>(_ text: UnsafeBufferPointer<UInt8>, as type: T.Type)
     -> T?
   {
+    guard T.bitWidth <= 64 else { return wideInteger(text, as: T.self) }
     var index = 0
     let count = text.count
     var negative = false
@@ -92,6 +93,34 @@ enum JSONNumberText {
     }
     guard magnitude <= UInt64(T.max) else { return nil }
     return T(truncatingIfNeeded: magnitude)
+  }
+
+  /// `text` as `T` (`Int128`, `UInt128`) when it is written as an integer
+  /// that fits: its digits accumulated in `T`, subtracted for a negative
+  /// number, as JSONDecoder reads any integer type; `nil` to take the slow
+  /// path.
+  static func wideInteger<T: FixedWidthInteger>(
+    _ text: UnsafeBufferPointer<UInt8>, as type: T.Type
+  ) -> T? {
+    var index = 0
+    let count = text.count
+    let negative = count > 0 && text[0] == UInt8(ascii: "-")
+    if negative { index = 1 }
+    guard index < count else { return nil }
+    if text[index] == UInt8(ascii: "0"), count - index > 1 { return nil }
+    var result: T = 0
+    while index < count {
+      let digit = text[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return nil }
+      let (times, overflow) = result.multipliedReportingOverflow(by: 10)
+      let (next, carry) =
+        negative
+        ? times.subtractingReportingOverflow(T(digit)) : times.addingReportingOverflow(T(digit))
+      guard !overflow, !carry else { return nil }
+      result = next
+      index += 1
+    }
+    return result
   }
 
   /// A number not written as an integer of `T`'s range (`1.0`, `1e2`,

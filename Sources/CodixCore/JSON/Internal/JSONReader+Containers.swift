@@ -120,6 +120,16 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try reader.integer(type, at: value(key), place(key))
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 {
+    try reader.integer(type, at: value(key), place(key))
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 {
+    try reader.integer(type, at: value(key), place(key))
+  }
+
   func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
     try reader.unwrap(type, at: value(key), place(key))
   }
@@ -285,6 +295,10 @@ struct UnkeyedReader: UnkeyedDecodingContainer {
   mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
   mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
   mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  mutating func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
 
   @inline(__always)
   private mutating func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
@@ -446,6 +460,14 @@ extension JSONReader: SingleValueDecodingContainer {
     try integer(type, at: value, here)
   }
   @usableFromInline func decode(_ type: UInt64.Type) throws -> UInt64 {
+    try integer(type, at: value, here)
+  }
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @usableFromInline func decode(_ type: Int128.Type) throws -> Int128 {
+    try integer(type, at: value, here)
+  }
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @usableFromInline func decode(_ type: UInt128.Type) throws -> UInt128 {
     try integer(type, at: value, here)
   }
   @usableFromInline func decode<T: Decodable>(_ type: T.Type) throws -> T {

@@ -16,6 +16,14 @@ extension JSONReader {
   }
 
   /// A member by the bytes of its key, under the default key strategy.
+  ///
+  /// Keys match as Swift's `String` equality matches them (and so
+  /// JSONDecoder, whose containers are dictionaries keyed by `String`): by
+  /// canonical equivalence, so `"café"` finds `"cafe\u0301"`. Equal bytes
+  /// are compared first, as before; a document's key is read as a `String`
+  /// only when it has an escape or a byte above 0x7F, or, once no key was
+  /// found otherwise, when the key asked for has a byte above 0x7F (two
+  /// different ASCII keys are never equivalent).
   @inline(__always)
   func member(of object: Int, bytes key: UnsafeBufferPointer<UInt8>) -> Int? {
     let objectEntry = document.entry(object)
@@ -31,19 +39,51 @@ extension JSONReader {
     while candidate < end {
       if document.stringEquals(candidate, key) {
         if resumes { hints.remember(document.next(after: candidate + 1), in: object) }
-        return candidate + 1
+        // Equal to an ASCII key: no key before it equals it otherwise.
+        guard document.entry(candidate).has(JSONTape.Flag.unusual) else { return candidate + 1 }
+        return plainEquivalent(in: object, before: candidate, to: key) ?? candidate + 1
       }
-      if document.entry(candidate).has(JSONTape.Flag.escaped), escapedKey(candidate, equals: key) {
-        return candidate + 1
+      if document.entry(candidate).word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0,
+        equivalentKey(candidate, key)
+      {
+        return plainEquivalent(in: object, before: candidate, to: key) ?? candidate + 1
       }
       candidate = document.next(after: candidate + 1)
     }
-    guard start != object + 2 else { return nil }
-    // Wrap around to the members before the hint.
-    candidate = object + 2
-    while candidate < start {
-      if document.stringEquals(candidate, key) {
-        hints.remember(document.next(after: candidate + 1), in: object)
+    if start != object + 2 {
+      // Wrap around to the members before the hint. (The keys are unique
+      // and plain: see `keysAreUnique`.)
+      candidate = object + 2
+      while candidate < start {
+        if document.stringEquals(candidate, key) {
+          hints.remember(document.next(after: candidate + 1), in: object)
+          return candidate + 1
+        }
+        candidate = document.next(after: candidate + 1)
+      }
+    }
+    return plainEquivalent(in: object, before: end, to: key)
+  }
+
+  /// The first member before `limit` whose key is plain (no escape, no byte
+  /// above 0x7F) and equals `key` as a `String` although its bytes differ:
+  /// only possible when `key` has a byte above 0x7F, and the plain key is
+  /// then shorter (`key` holds characters that stand for one ASCII
+  /// character each, such as the Kelvin sign for "K", two or three bytes
+  /// long), or when a key is too long for its entry to hold its length.
+  @inline(never)
+  private func plainEquivalent(
+    in object: Int, before limit: Int, to key: UnsafeBufferPointer<UInt8>
+  )
+    -> Int?
+  {
+    guard key.count >= JSONTape.maxLength || !Self.isASCII(key) else { return nil }
+    var candidate = object + 2
+    while candidate < limit {
+      let entry = document.entry(candidate)
+      if entry.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) == 0,
+        entry.length < key.count || entry.isSaturated, equivalentKey(candidate, key)
+      {
         return candidate + 1
       }
       candidate = document.next(after: candidate + 1)
@@ -51,14 +91,34 @@ extension JSONReader {
     return nil
   }
 
-  private func escapedKey(_ index: Int, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let text = try? document.string(at: index) else { return false }
-    var copy = text
-    return copy.withUTF8 { $0.elementsEqual(key) }
+  /// Whether every byte of `bytes` is below 0x80, read eight at a time.
+  private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var bits: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      bits |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    while offset < bytes.count {
+      bits |= UInt64(bytes[offset])
+      offset += 1
+    }
+    return bits & 0x8080_8080_8080_8080 == 0
   }
 
-  /// Whether the object's keys are written without escapes and appear once
-  /// each; worked out once per object and kept in its tape entry.
+  /// Whether the key at `index` equals `key` as Swift's `String` equality
+  /// compares them (canonical equivalence).
+  @inline(never)
+  private func equivalentKey(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let text = try? document.string(at: index) else { return false }
+    return text == String(decoding: key, as: UTF8.self)
+  }
+
+  /// Whether the object's keys are written without escapes or bytes above
+  /// 0x7F and appear once each; worked out once per object and kept in its
+  /// tape entry.
   private func keysAreUnique(_ object: Int) -> Bool {
     let entry = document.entry(object)
     if entry.has(JSONTape.Flag.keysChecked) { return entry.has(JSONTape.Flag.keysUnique) }
@@ -72,7 +132,11 @@ extension JSONReader {
       let end = document.end(of: object)
       while candidate < end {
         let key = document.entry(candidate)
-        if key.has(JSONTape.Flag.escaped) || key.isSaturated { return false }
+        // A key with an escape or a byte above 0x7F may equal another one
+        // written differently (`"\u0041"`, `"A"`): such objects never resume.
+        if key.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 || key.isSaturated {
+          return false
+        }
         let fingerprint = self.fingerprint(of: candidate)
         var slot =
           Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots - 1)

@@ -208,7 +208,10 @@ extension JSONReader {
     if T.self == Bool.self { return same(try bool(at: index, place), as: T.self) }
     switch specialType(of: T.self) {
     case .none:
-      return try enter(index, place) { try T(from: self) }
+      // `type`, not `T`: a subclass handed in as its superclass's type
+      // (`Employee.self as Person.Type`) decodes as itself, as JSONDecoder
+      // calls the dynamic type's `init(from:)`.
+      return try enter(index, place) { try type.init(from: self) }
     case .date:
       return try cast(date(at: index, place))
     case .data:
@@ -223,7 +226,7 @@ extension JSONReader {
         throw typeMismatch([String: Any].self, at: index, path: place.path(in: self))
       }
       guard let dictionary = T.self as? any StringKeyedDictionary.Type else {
-        return try enter(index, place) { try T(from: self) }
+        return try enter(index, place) { try type.init(from: self) }
       }
       return try cast(dictionary.read(from: self, at: index, place))
     case .scalarArray(let array):

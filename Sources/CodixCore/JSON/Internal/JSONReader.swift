@@ -17,7 +17,10 @@ import Foundation
 // is its object's tape index, and a lookup walks the object's members from
 // the first (or, in an object of more than 16 members whose keys are
 // unique, from the member after the one found last), comparing lengths
-// first. The first of two equal keys wins, as in JSONDecoder.
+// first. Keys that differ in bytes but have an escape or a byte above 0x7F
+// are compared as `String`s, by canonical equivalence, as JSONDecoder's
+// dictionaries compare them. The first of two equal keys wins, as in
+// JSONDecoder.
 //
 // Every failure is the DecodingError JSONDecoder throws, with its coding
 // path; the reader keeps the last one it threw together with where in the

@@ -13,10 +13,11 @@
 //   JSONDecoder allows;
 // - strings and numbers are only delimited here: a string runs to the next
 //   unescaped quote (a backslash takes the byte after it, `\u` the four
-//   after that), a number is a run of `0-9 . e E + -` that starts with a
-//   digit or `-`. Their contents are checked when a value is read
-//   (JSONDocument+Values.swift), so a malformed number in a field no model
-//   reads does not fail the decode — as with JSONDecoder.
+//   after that, none of which may be a quote), a number is a run of
+//   `0-9 . e E + -` that starts with a digit or `-`. Their contents are
+//   checked when a value is read (JSONDocument+Values.swift), so a
+//   malformed number in a field no model reads does not fail the decode —
+//   as with JSONDecoder, whose scan checks exactly the same.
 //
 // A scan along a path (`ScanPlan`, for `decode(_:from:at:)`) runs the same
 // loop over the same bytes, so it accepts and rejects exactly what a whole
@@ -82,8 +83,10 @@ struct JSONScanner {
     case .key(let key):
       guard container.isObject else { return ScanPlan.off }
       let written = JSONEntry(tape[tape.count - 1])
-      // A key with an escape is read to be compared: its value is kept.
-      if written.has(JSONTape.Flag.escaped) { return level + 1 }
+      // A key with an escape or a byte above 0x7F may equal the path's key
+      // as a `String` (`"cafe\u0301"` is `"café"`) and is compared when
+      // read: its value is kept.
+      if written.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 { return level + 1 }
       guard written.length == key.count, !written.isSaturated else { return ScanPlan.off }
       return bytes.slice(written.offset + 1, written.length).elementsEqual(key)
         ? level + 1 : ScanPlan.off
@@ -237,7 +240,12 @@ struct JSONScanner {
       case UInt8(ascii: "\\"):
         // The byte after it (and four more after `u`) belong to the escape.
         flags |= JSONTape.Flag.escaped
-        index += bytes[index + 1] == UInt8(ascii: "u") ? 6 : 2
+        if bytes[index + 1] == UInt8(ascii: "u") {
+          try checkUnicodeEscape(at: index)
+          index += 6
+        } else {
+          index += 2
+        }
       default:
         // A control byte, or the end of the document.
         if index >= bytes.count {
@@ -247,6 +255,22 @@ struct JSONScanner {
         index += 1
       }
     }
+  }
+
+  /// Checks the four bytes after the `\u` at `index`, as JSONDecoder's
+  /// scan does: none may be a quote, which would end the string inside the
+  /// escape (`"\u"` followed by `,"x"`). Whether they are hexadecimal digits
+  /// is checked when the string is read, as JSONDecoder checks it.
+  @inline(__always)
+  private func checkUnicodeEscape(at index: Int) throws(ReaderError) {
+    // A byte past the end reads as zero: the string's end is reported then.
+    let digits = bytes.word(at: index + 2) & 0xFFFF_FFFF
+    let quotes = digits ^ 0x2222_2222
+    guard (quotes &- 0x0101_0101) & ~quotes & 0x8080_8080 != 0 else { return }
+    var end = index + 2
+    while bytes[end] != UInt8(ascii: "\"") { end += 1 }
+    let text = String(decoding: bytes.slice(index, end - index), as: UTF8.self)
+    throw ReaderError(.invalidEscape(text), at: index)
   }
 
   private static let highBits: UInt64 = 0x8080_8080_8080_8080

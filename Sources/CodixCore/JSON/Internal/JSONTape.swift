@@ -66,7 +66,8 @@ final class JSONTape {
     static let nonInteger: UInt64 = 1 << 60
     /// An object whose keys were checked for duplicates (`unique` tells).
     static let keysChecked: UInt64 = 1 << 60
-    /// An object whose keys are unescaped and appear once each.
+    /// An object whose keys are unescaped, have no byte above 0x7F, and
+    /// appear once each (so no two keys are equal as `String`s either).
     static let keysUnique: UInt64 = 1 << 61
     /// An object with a key that has an escape or an unusual byte: its keys
     /// are read when a keyed container opens it, as JSONDecoder reads them.

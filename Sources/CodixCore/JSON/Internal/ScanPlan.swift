@@ -5,8 +5,9 @@ import Foundation
 struct ScanPlan {
   /// One step of the path, as the scan compares it with the document.
   enum Step {
-    /// A member whose key is written with these bytes (a key with an escape
-    /// is kept whatever it says, and compared when read).
+    /// A member whose key is written with these bytes, all ASCII (a key
+    /// with an escape or a byte above 0x7F is kept whatever it says, and
+    /// compared when read).
     case key([UInt8])
     /// The element at this position.
     case index(Int)
@@ -28,7 +29,8 @@ struct ScanPlan {
 
   /// The plan for `path` under `strategy`; `nil` when the reader must see
   /// the whole document to find the path's value: a key strategy that
-  /// converts keys, `[*]`, or an index counted from the end.
+  /// converts keys, `[*]`, an index counted from the end, or a key with a
+  /// byte above 0x7F (which other bytes may spell: `"é"` is also `"e\u{301}"`).
   init?(_ path: Path, keys strategy: JSONDecoder.KeyDecodingStrategy) {
     guard case .useDefaultKeys = strategy, let components = try? path.validComponents(),
       !components.isEmpty
@@ -37,7 +39,10 @@ struct ScanPlan {
     steps.reserveCapacity(components.count)
     for component in components {
       switch component {
-      case .key(let key): steps.append(.key(Array(key.utf8)))
+      case .key(let key):
+        let bytes = Array(key.utf8)
+        guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+        steps.append(.key(bytes))
       case .index(let index) where index >= 0: steps.append(.index(index))
       case .index, .wildcard: return nil
       }

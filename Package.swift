@@ -38,6 +38,8 @@ let package = Package(
       name: "CodixWrappersTests", dependencies: ["CodixCore", "CodixWrappers", "CodixTestSupport"]),
     .testTarget(
       name: "CodixReaderTests", dependencies: ["CodixCore", "CodixTestSupport", "CodixCorpus"]),
+    .testTarget(
+      name: "CodixWriterTests", dependencies: ["CodixCore", "CodixTestSupport", "CodixCorpus"]),
 
     // MARK: End-to-end tests (each imports only public products, and test helpers)
     .testTarget(

@@ -112,6 +112,7 @@ func measureMemoryInThisProcess(_ request: MemoryRequest, of scenarios: [Scenari
   do {
     let memory = ProcessMemory()
     _ = benchmark.input?.data
+    benchmark.prepare?()
     let figure =
       memory.resetPeak()
       ? try steadyPeak(of: benchmark, memory) : try firstDecodePeak(of: benchmark, memory)
@@ -264,13 +265,15 @@ struct MemoryUse {
 /// its baseline case's. `onlyTheFirstPair` measures the first two cases of
 /// the first scenario.
 @MainActor
-func reportMemory(of scenarios: [Scenario], processes: Int, onlyTheFirstPair: Bool) throws {
+func reportMemory(
+  of scenarios: [Scenario], processes: Int, onlyTheFirstPair: Bool, what: String = "decode"
+) throws {
   let chosen = onlyTheFirstPair ? Array(scenarios.prefix(1)) : scenarios
   guard !chosen.isEmpty else { return }
   print(
-    "\nPeak memory of one decode (MiB), each case in processes of its own, median of 3 decodes "
+    "\nPeak memory of one \(what) (MiB), each case in processes of its own, median of 3 \(what)s "
       + "after a first in each of \(processes) processes: above the resident size just before the "
-      + "decode, and above it before the first decode (with what that decode kept: code, tables, "
+      + "\(what), and above it before the first \(what) (with what that \(what) kept: code, tables, "
       + "caches); Memory.swift explains")
   for scenario in chosen {
     var cases = selected(scenario.cases)

@@ -127,7 +127,7 @@ private struct TargetRow {
 /// whose cases ran (`--memory`, `--scenario`) is left out.
 @MainActor
 func printTargets(quick: Bool) {
-  let scenarios = nativeReaderScenarios()
+  let scenarios = nativeReaderScenarios() + nativeWriterScenarios()
   var sections: [(title: String, rows: [TargetRow])] = []
   for scenario in scenarios {
     let rows = scenario.cases.compactMap { benchmark -> TargetRow? in
@@ -159,8 +159,8 @@ func printTargets(quick: Bool) {
   }
   sections.append(
     (
-      "Peak memory decoding twitter.json, over JSONDecoder's (medians of processes; the same "
-        + "code reads 0.96-1.07 from one process to the next)", memory
+      "Peak memory decoding and encoding twitter.json, over Foundation's coder's (medians of "
+        + "processes; the same code reads 0.96-1.07 from one process to the next)", memory
     ))
 
   let reference = referenceRatios()
@@ -195,7 +195,8 @@ func printTargets(quick: Bool) {
 }
 
 /// A scenario's title up to its colon, without "CodixJSONDecoder, ":
-/// "citm_catalog.json".
+/// "citm_catalog.json" (and "CodixJSONEncoder, citm_catalog.json", to tell
+/// the writer's apart).
 private func short(_ title: String) -> String {
   let head = title.firstIndex(of: ":").map { title[..<$0] } ?? title[...]
   let prefix = "CodixJSONDecoder, "

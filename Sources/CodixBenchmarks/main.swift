@@ -18,6 +18,9 @@ struct Case {
   /// The document `run` reads, loaded before a memory measurement takes its
   /// baseline (Memory.swift); nil for a case that loads nothing on first use.
   var input: Document? = nil
+  /// Loads what `run` uses before a memory measurement takes its baseline
+  /// (the writer's decoded values).
+  var prepare: (() -> Void)? = nil
   let run: () throws -> Int
 }
 
@@ -110,7 +113,8 @@ func times(_ title: String) -> Bool { !memoryOnly && runs(title) }
 
 // A child process started by `reportMemory` measures one case and exits (Memory.swift).
 if let request = MemoryRequest(CommandLine.arguments) {
-  exit(measureMemoryInThisProcess(request, of: nativeReaderScenarios()))
+  exit(
+    measureMemoryInThisProcess(request, of: nativeReaderScenarios() + nativeWriterScenarios()))
 }
 let payload = Payload.make(count: 2_000)
 let decoder = JSONDecoder()
@@ -241,9 +245,22 @@ for reader in readerScenarios {
     "\(reader.title), median of \(rounds) rounds", reader.cases, rounds: rounds,
     iterations: quick ? reader.iterations.quick : reader.iterations.full)
 }
+// MARK: - CodixJSONEncoder against JSONEncoder (NativeWriter.swift)
+
+let writerScenarios = nativeWriterScenarios().filter { runs($0.title) }
+for writer in writerScenarios {
+  try writer.check()
+  try report(
+    "\(writer.title), median of \(rounds) rounds", writer.cases, rounds: rounds,
+    iterations: quick ? writer.iterations.quick : writer.iterations.full)
+}
+
 // The peak memory of each case, in processes of its own; a quick run measures
 // only twitter.json's first pair, once, to prove the measurement works.
 try reportMemory(of: readerScenarios, processes: quick ? 1 : 3, onlyTheFirstPair: quick)
+try reportMemory(
+  of: writerScenarios.filter { $0.memoryTarget != nil }, processes: quick ? 1 : 3,
+  onlyTheFirstPair: quick, what: "encode")
 printTargets(quick: quick)
 try saveRatios()
 print(

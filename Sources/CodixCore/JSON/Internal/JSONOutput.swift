@@ -17,12 +17,17 @@ import Foundation
 
 /// A growing byte buffer with JSON's spellings of scalars.
 final class JSONOutput {
+  // Unchecked exclusivity: these are written only by this class's own
+  // methods, none of which holds an access across a call that reaches them,
+  // and an output belongs to one encode on one thread (see the table of
+  // unsafe constructs in Docs/Architecture.md).
+
   /// The number of bytes written.
-  private(set) var count = 0
-  private var capacity: Int
-  private var base: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
   /// Whether `/` is written as `\/` (JSONEncoder's default).
-  private(set) var escapesSlashes: Bool
+  @exclusivity(unchecked) private(set) var escapesSlashes: Bool
 
   init(capacity: Int = 4096, escapesSlashes: Bool) {
     self.capacity = max(64, capacity)
@@ -263,20 +268,15 @@ final class JSONOutput {
     var rest = value
     var position = length
     while position >= 2 {
-      let pair = Int(rest % 100)
+      let pair = UInt8(truncatingIfNeeded: rest % 100)
       rest /= 100
       position -= 2
-      pointer[position] = digitPairs[2 * pair]
-      pointer[position + 1] = digitPairs[2 * pair + 1]
+      pointer[position] = UInt8(ascii: "0") &+ pair / 10
+      pointer[position + 1] = UInt8(ascii: "0") &+ pair % 10
     }
     if position == 1 {
       pointer[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
     }
-  }
-
-  /// "00", "01", … "99", one after the other.
-  private static let digitPairs: [UInt8] = (0..<100).flatMap {
-    [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
   }
 
   // MARK: Floating point
@@ -305,6 +305,33 @@ final class JSONOutput {
     appendFloatingPoint(
       value == 0 ? nil : ShortestDigits.of(value), negative: bits >> 31 != 0,
       forcesExponent: forced)
+  }
+
+  /// A Double, or for infinity and NaN the string `strategy` gives them
+  /// (`.throw` has been dealt with: then `null`).
+  @inline(__always)
+  func appendNumber(
+    _ value: Double, strategy: JSONEncoder.NonConformingFloatEncodingStrategy
+  ) {
+    if value.isFinite { append(value) } else { appendNonConforming(value, strategy) }
+  }
+
+  /// A Float, as `appendNumber` writes a Double.
+  @inline(__always)
+  func appendNumber(
+    _ value: Float, strategy: JSONEncoder.NonConformingFloatEncodingStrategy
+  ) {
+    if value.isFinite { append(value) } else { appendNonConforming(value, strategy) }
+  }
+
+  private func appendNonConforming<F: FloatingPoint>(
+    _ value: F, _ strategy: JSONEncoder.NonConformingFloatEncodingStrategy
+  ) {
+    guard case .convertToString(let positive, let negative, let nan) = strategy else {
+      appendNull()
+      return
+    }
+    append(string: value == .infinity ? positive : value == -.infinity ? negative : nan)
   }
 
   /// Spells `decimal` (nil for zero) as `description` does, without its

@@ -120,7 +120,10 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let mark = writer.mark(frame)
     do {
       try begin(key)
-      try writer.writeNested(value, key: .key(key))
+      let kind = writer.kind(of: T.self)
+      if try !writer.appendWithoutSlot(value, kind, path: writer.valuePath(frame, key)) {
+        try writer.writeNested(value, key: .key(key))
+      }
     } catch {
       writer.rollBack(frame, to: mark)
       throw error
@@ -301,7 +304,12 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
     do {
       let index = count
       try begin()
-      try writer.writeNested(value, key: .index(index))
+      let kind = writer.kind(of: T.self)
+      if try !writer.appendWithoutSlot(
+        value, kind, path: writer.valuePath(frame, CodixKey(index: index)))
+      {
+        try writer.writeNested(value, key: .index(index))
+      }
     } catch {
       writer.rollBack(frame, to: mark)
       throw error
@@ -458,7 +466,7 @@ struct SingleValueWriter: SingleValueEncodingContainer {
     let index = Int(slot.index)
     // The value writes through this same encoder (JSONEncoder: no new
     // coding path key), and `{}` stands for one that writes nothing.
-    try writer.writeValue(value, in: index, encoder: slotEncoder ?? writer)
+    try writer.writeValue(value, in: index, slotEncoder: slotEncoder)
     if writer.isOpen(slot) && !writer.frames[index].flags.contains(.filled)
       && writer.frames.count == index + 1
     {

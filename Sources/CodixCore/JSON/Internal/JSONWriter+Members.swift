@@ -251,6 +251,17 @@ extension JSONWriter {
 
   // MARK: Reordering
 
+  /// Whether `left` comes before `right`, byte by byte (a prefix first).
+  @inline(__always)
+  static func precedes(_ left: UnsafeRawBufferPointer, _ right: UnsafeRawBufferPointer) -> Bool {
+    let common = min(left.count, right.count)
+    if common > 0, let leftBase = left.baseAddress, let rightBase = right.baseAddress {
+      let order = memcmp(leftBase, rightBase, common)
+      if order != 0 { return order < 0 }
+    }
+    return left.count < right.count
+  }
+
   /// Whether the keys of the members from `first` on come in UTF-8 order
   /// (none escaped).
   private func keysAreSorted(first: Int) -> Bool {
@@ -259,7 +270,7 @@ extension JSONWriter {
       let member = members[position]
       let ordered = out.withBytes(in: (previous.start + 1)..<(previous.keyEnd - 1)) { left in
         out.withBytes(in: (member.start + 1)..<(member.keyEnd - 1)) { right in
-          left.lexicographicallyPrecedes(right)
+          Self.precedes(left, right)
         }
       }
       if !ordered { return false }
@@ -323,10 +334,14 @@ extension JSONWriter {
         }
         order.sort { unescaped[$0].lexicographicallyPrecedes(unescaped[$1]) }
       } else {
-        order.sort { left, right in
-          region[(keys[left].lowerBound + 1)..<(keys[left].upperBound - 1)]
-            .lexicographicallyPrecedes(
-              region[(keys[right].lowerBound + 1)..<(keys[right].upperBound - 1)])
+        region.withUnsafeBytes { bytes in
+          order.sort { left, right in
+            Self.precedes(
+              UnsafeRawBufferPointer(
+                rebasing: bytes[(keys[left].lowerBound + 1)..<(keys[left].upperBound - 1)]),
+              UnsafeRawBufferPointer(
+                rebasing: bytes[(keys[right].lowerBound + 1)..<(keys[right].upperBound - 1)]))
+          }
         }
       }
     }

@@ -26,26 +26,33 @@ extension JSONWriter {
   }
 
   private static func structuredKind(of type: Any.Type) -> ValueKind {
-    if type == Date.self { return .date }
-    if type == Data.self { return .data }
-    if type == URL.self { return .url }
-    if type == Decimal.self { return .decimal }
-    if type == [String].self { return .scalarArray(.string) }
-    if type == [Int].self { return .scalarArray(.int) }
-    if type == [Double].self { return .scalarArray(.double) }
-    if type == [Bool].self { return .scalarArray(.bool) }
-    if type == [Int64].self { return .scalarArray(.int64) }
-    if type == [Float].self { return .scalarArray(.float) }
-    if type == [UInt8].self { return .scalarArray(.uint8) }
-    if type == [Int32].self { return .scalarArray(.int32) }
-    if type == [UInt].self { return .scalarArray(.uint) }
-    if type == [UInt64].self { return .scalarArray(.uint64) }
-    if type == [UInt32].self { return .scalarArray(.uint32) }
-    if type == [Int16].self { return .scalarArray(.int16) }
-    if type == [UInt16].self { return .scalarArray(.uint16) }
-    if type == [Int8].self { return .scalarArray(.int8) }
+    let id = ObjectIdentifier(type)
+    for (known, kind) in structuredKinds where known == id { return kind }
     return .other
   }
+
+  /// Foundation's special types and the arrays of standard scalars, most
+  /// common first; their metadata looked up once.
+  private static let structuredKinds: [(ObjectIdentifier, ValueKind)] = [
+    (ObjectIdentifier([String].self), .scalarArray(.string)),
+    (ObjectIdentifier([Double].self), .scalarArray(.double)),
+    (ObjectIdentifier([Int].self), .scalarArray(.int)),
+    (ObjectIdentifier(Date.self), .date),
+    (ObjectIdentifier(URL.self), .url),
+    (ObjectIdentifier(Data.self), .data),
+    (ObjectIdentifier(Decimal.self), .decimal),
+    (ObjectIdentifier([Bool].self), .scalarArray(.bool)),
+    (ObjectIdentifier([Int64].self), .scalarArray(.int64)),
+    (ObjectIdentifier([Float].self), .scalarArray(.float)),
+    (ObjectIdentifier([UInt8].self), .scalarArray(.uint8)),
+    (ObjectIdentifier([Int32].self), .scalarArray(.int32)),
+    (ObjectIdentifier([UInt].self), .scalarArray(.uint)),
+    (ObjectIdentifier([UInt64].self), .scalarArray(.uint64)),
+    (ObjectIdentifier([UInt32].self), .scalarArray(.uint32)),
+    (ObjectIdentifier([Int16].self), .scalarArray(.int16)),
+    (ObjectIdentifier([UInt16].self), .scalarArray(.uint16)),
+    (ObjectIdentifier([Int8].self), .scalarArray(.int8)),
+  ]
 
   // MARK: Scalars
 
@@ -155,35 +162,54 @@ extension JSONWriter {
   // MARK: Values in a slot
 
   /// Writes `value` into the slot `slot`, the top frame, empty: through
-  /// `encoder` (the writer, or a superEncoder's) when the value encodes
-  /// itself. The slot stays empty when the value wrote nothing.
-  func writeValue<T: Encodable>(_ value: T, in slot: Int, encoder: any Encoder) throws {
-    switch kind(of: T.self) {
-    case .scalar(let scalar):
-      try appendScalar(value, scalar, path: encoderPath(slot))
+  /// the writer, or through `slotEncoder` (a superEncoder's slot), when the
+  /// value encodes itself. The slot stays empty when the value wrote
+  /// nothing.
+  func writeValue<T: Encodable>(_ value: T, in slot: Int, slotEncoder: SlotEncoder?) throws {
+    let kind = kind(of: T.self)
+    if try appendWithoutSlot(value, kind, path: encoderPath(slot)) {
       fill(slot)
-    case .scalarArray(let element):
-      try appendScalarArray(value, of: element, slot: slot)
-      fill(slot)
+      return
+    }
+    switch kind {
     case .date:
-      try writeDate(same(value, as: Date.self), in: slot, encoder: encoder)
+      try writeDate(same(value, as: Date.self), in: slot, encoder: slotEncoder ?? self)
     case .data:
-      try writeData(same(value, as: Data.self), in: slot, encoder: encoder)
-    case .url:
-      out.append(string: same(value, as: URL.self).absoluteString)
-      fill(slot)
-    case .decimal:
-      var text = same(value, as: Decimal.self).description
-      text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
-      fill(slot)
-    case .other:
+      try writeData(same(value, as: Data.self), in: slot, encoder: slotEncoder ?? self)
+    default:
       if convertsKeys, let dictionary = value as? any UnconvertedKeysDictionary {
         // JSONEncoder leaves the keys of a [String: Value] as they are.
         try dictionary.writeEntries(to: self, in: slot)
+      } else if let slotEncoder {
+        try value.encode(to: slotEncoder)
       } else {
-        try value.encode(to: encoder)
+        try value.encode(to: self)
       }
     }
+  }
+
+  /// Writes `value` at the end of the output when its kind needs no slot
+  /// (no encoder of its own): a standard scalar, an array of them, a URL, a
+  /// Decimal. `path` is the value's, for a non-conforming float's error.
+  /// False when it needs one.
+  @inline(__always)
+  func appendWithoutSlot<T>(
+    _ value: T, _ kind: ValueKind, path: @autoclosure () -> [any CodingKey]
+  ) throws -> Bool {
+    switch kind {
+    case .scalar(let scalar):
+      try appendScalar(value, scalar, path: path())
+    case .scalarArray(let element):
+      try appendScalarArray(value, of: element, path: path)
+    case .url:
+      out.append(string: same(value, as: URL.self).absoluteString)
+    case .decimal:
+      var text = same(value, as: Decimal.self).description
+      text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
+    default:
+      return false
+    }
+    return true
   }
 
   /// Writes `value` into a new slot at the end of the output (after its
@@ -196,7 +222,7 @@ extension JSONWriter {
       return
     }
     do {
-      try writeValue(value, in: Int(slot.index), encoder: self)
+      try writeValue(value, in: Int(slot.index), slotEncoder: nil)
     } catch {
       if try restartIfTargeted(slot, value) { return }
       throw error
@@ -215,7 +241,7 @@ extension JSONWriter {
       try writeInTree(value, slot: slot)
     } else {
       do {
-        try writeValue(value, in: 0, encoder: self)
+        try writeValue(value, in: 0, slotEncoder: nil)
         if restartTarget != nil { throw RestartSignal() }
       } catch {
         guard try restartIfTargeted(slot, value) else { throw error }
@@ -287,52 +313,47 @@ extension JSONWriter {
 
   /// Writes `array`, an array of the standard scalar `element`, with one
   /// loop (JSONEncoder writes each element through its unkeyed container:
-  /// the same bytes, the same errors).
-  private func appendScalarArray<T>(_ array: T, of element: StandardScalar, slot: Int) throws {
+  /// the same bytes, the same errors); `path` is the array's.
+  private func appendScalarArray<T>(
+    _ array: T, of element: StandardScalar, path: () -> [any CodingKey]
+  ) throws {
     switch element {
-    case .string: try appendArray(same(array, as: [String].self), slot) { out.append(string: $0) }
-    case .bool: try appendArray(same(array, as: [Bool].self), slot) { out.append($0) }
-    case .int: try appendArray(same(array, as: [Int].self), slot) { out.append(Int64($0)) }
-    case .int8: try appendArray(same(array, as: [Int8].self), slot) { out.append(Int64($0)) }
-    case .int16: try appendArray(same(array, as: [Int16].self), slot) { out.append(Int64($0)) }
-    case .int32: try appendArray(same(array, as: [Int32].self), slot) { out.append(Int64($0)) }
-    case .int64: try appendArray(same(array, as: [Int64].self), slot) { out.append($0) }
-    case .uint: try appendArray(same(array, as: [UInt].self), slot) { out.append(UInt64($0)) }
-    case .uint8: try appendArray(same(array, as: [UInt8].self), slot) { out.append(UInt64($0)) }
-    case .uint16: try appendArray(same(array, as: [UInt16].self), slot) { out.append(UInt64($0)) }
-    case .uint32: try appendArray(same(array, as: [UInt32].self), slot) { out.append(UInt64($0)) }
-    case .uint64: try appendArray(same(array, as: [UInt64].self), slot) { out.append($0) }
+    case .string: appendArray(same(array, as: [String].self)) { out.append(string: $0) }
+    case .bool: appendArray(same(array, as: [Bool].self)) { out.append($0) }
+    case .int: appendArray(same(array, as: [Int].self)) { out.append(Int64($0)) }
+    case .int8: appendArray(same(array, as: [Int8].self)) { out.append(Int64($0)) }
+    case .int16: appendArray(same(array, as: [Int16].self)) { out.append(Int64($0)) }
+    case .int32: appendArray(same(array, as: [Int32].self)) { out.append(Int64($0)) }
+    case .int64: appendArray(same(array, as: [Int64].self)) { out.append($0) }
+    case .uint: appendArray(same(array, as: [UInt].self)) { out.append(UInt64($0)) }
+    case .uint8: appendArray(same(array, as: [UInt8].self)) { out.append(UInt64($0)) }
+    case .uint16: appendArray(same(array, as: [UInt16].self)) { out.append(UInt64($0)) }
+    case .uint32: appendArray(same(array, as: [UInt32].self)) { out.append(UInt64($0)) }
+    case .uint64: appendArray(same(array, as: [UInt64].self)) { out.append($0) }
     case .double:
       let values = same(array, as: [Double].self)
-      try appendArray(values, slot) { value, index in
-        try append(value, path: self.encoderPath(slot) + [CodixKey(index: index)])
+      if let bad = values.firstIndex(where: { !$0.isFinite }) {
+        try checkConforming(values[bad], path: path() + [CodixKey(index: bad)])
       }
+      appendArray(values) { out.appendNumber($0, strategy: options.nonConformingFloatEncodingStrategy) }
     case .float:
       let values = same(array, as: [Float].self)
-      try appendArray(values, slot) { value, index in
-        try append(value, path: self.encoderPath(slot) + [CodixKey(index: index)])
+      if let bad = values.firstIndex(where: { !$0.isFinite }) {
+        try checkConforming(values[bad], path: path() + [CodixKey(index: bad)])
       }
+      appendArray(values) { out.appendNumber($0, strategy: options.nonConformingFloatEncodingStrategy) }
     }
   }
 
   @inline(__always)
-  private func appendArray<Element>(
-    _ values: [Element], _ slot: Int, _ write: (Element) -> Void
-  ) throws {
-    try appendArray(values, slot) { value, _ in write(value) }
-  }
-
-  @inline(__always)
-  private func appendArray<Element>(
-    _ values: [Element], _ slot: Int, _ write: (Element, Int) throws -> Void
-  ) throws {
+  private func appendArray<Element>(_ values: [Element], _ write: (Element) -> Void) {
     let level = openContainers
     if level >= Self.levelLimit && tooDeepAt == nil { tooDeepAt = out.count }
     out.append(UInt8(ascii: "["))
     if pretty { out.append(UInt8(ascii: "\n")) }
     for index in values.indices {
       appendSeparator(count: index, level: level)
-      try write(values[index], index)
+      write(values[index])
     }
     if pretty {
       out.append(UInt8(ascii: "\n"))

@@ -150,27 +150,34 @@ final class JSONWriter {
   /// The types that go to the tree at once (a copy taken when the encode began).
   let treeTypes: Set<ObjectIdentifier>
 
-  var frames: [WriterFrame] = []
+  // Unchecked exclusivity: the state below is read and written by the
+  // writer's own methods and containers only, none of which holds an
+  // access across a call that reaches the same property (each access is a
+  // load, a store, or an in-place update of one element), and a writer
+  // belongs to one encode on one thread (see the table of unsafe
+  // constructs in Docs/Architecture.md).
+
+  @exclusivity(unchecked) var frames: [WriterFrame] = []
   /// The path key of each frame, by index.
-  var keys: [WriterPathKey] = []
-  var members: [MemberRecord] = []
+  @exclusivity(unchecked) var keys: [WriterPathKey] = []
+  @exclusivity(unchecked) var members: [MemberRecord] = []
   /// The generation of the top frame; 0 while a restart is pending, so that
   /// every container takes the slow path.
-  var topGeneration: UInt32 = 0
-  private var lastGeneration: UInt32 = deadGeneration
+  @exclusivity(unchecked) var topGeneration: UInt32 = 0
+  @exclusivity(unchecked) private var lastGeneration: UInt32 = deadGeneration
   /// The innermost active slot (the writer, as an Encoder, writes there).
-  var currentSlot = -1
+  @exclusivity(unchecked) var currentSlot = -1
   /// The number of open objects and arrays.
-  var openContainers = 0
+  @exclusivity(unchecked) var openContainers = 0
   /// The active slot to encode again in a tree.
-  var restartTarget: FrameRef?
+  @exclusivity(unchecked) var restartTarget: FrameRef?
   /// The first misuse: JSONEncoder's precondition message and where.
-  var misuse: (message: String, path: [any CodingKey])?
+  @exclusivity(unchecked) var misuse: (message: String, path: [any CodingKey])?
   /// Where the first container nested too deep opened (JSONEncoder's
   /// limit: 512 levels), until the bytes before it are discarded.
-  var tooDeepAt: Int?
+  @exclusivity(unchecked) var tooDeepAt: Int?
   /// Keys converted to snake case, this encode.
-  var snakeCaseKeys: [String: String] = [:]
+  @exclusivity(unchecked) var snakeCaseKeys: [String: String] = [:]
 
   /// JSONEncoder's nesting limit: a container at this level or deeper fails.
   static let levelLimit = 511

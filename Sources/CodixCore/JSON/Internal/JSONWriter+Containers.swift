@@ -466,7 +466,7 @@ struct SingleValueWriter: SingleValueEncodingContainer {
     let index = Int(slot.index)
     // The value writes through this same encoder (JSONEncoder: no new
     // coding path key), and `{}` stands for one that writes nothing.
-    try writer.writeValue(value, in: index, slotEncoder: slotEncoder)
+    try writer.writeValue(value, in: index, slotEncoder: slotEncoder, ownSlot: false)
     if writer.isOpen(slot) && !writer.frames[index].flags.contains(.filled)
       && writer.frames.count == index + 1
     {

@@ -165,7 +165,12 @@ extension JSONWriter {
   /// the writer, or through `slotEncoder` (a superEncoder's slot), when the
   /// value encodes itself. The slot stays empty when the value wrote
   /// nothing.
-  func writeValue<T: Encodable>(_ value: T, in slot: Int, slotEncoder: SlotEncoder?) throws {
+  ///
+  /// `ownSlot`: the slot was made for this value (at its key or index), not
+  /// shared with the value that wrote it through its single-value container.
+  func writeValue<T: Encodable>(
+    _ value: T, in slot: Int, slotEncoder: SlotEncoder?, ownSlot: Bool = true
+  ) throws {
     let kind = kind(of: T.self)
     if try appendWithoutSlot(value, kind, path: encoderPath(slot)) {
       fill(slot)
@@ -179,6 +184,10 @@ extension JSONWriter {
     default:
       if convertsKeys, let dictionary = value as? any UnconvertedKeysDictionary {
         // JSONEncoder leaves the keys of a [String: Value] as they are.
+        if ownSlot {
+          // JSONEncoder leaves the dictionary's own key out of its values' paths.
+          frames[slot].flags.insert(.hidesKey)
+        }
         try dictionary.writeEntries(to: self, in: slot)
       } else if let slotEncoder {
         try value.encode(to: slotEncoder)

@@ -96,6 +96,10 @@ struct WriterFrame {
     static let nonASCIIKey = Flags(rawValue: 1 << 7)
     /// A top-level slot: a value that writes nothing is an error.
     static let topLevel = Flags(rawValue: 1 << 8)
+    /// A slot whose key is left out of the paths of the values inside it (a
+    /// `[String: Value]` written with its keys as they are, as JSONEncoder
+    /// paths its values).
+    static let hidesKey = Flags(rawValue: 1 << 9)
   }
 
   var kind: Kind
@@ -430,7 +434,12 @@ final class JSONWriter {
     var path: [any CodingKey] = []
     var position = index
     while position >= 0 {
-      if frames[position].kind == .slot, let key = keys[position].codingKey { path.append(key) }
+      let frame = frames[position]
+      if frame.kind == .slot, position == index || !frame.flags.contains(.hidesKey),
+        let key = keys[position].codingKey
+      {
+        path.append(key)
+      }
       position -= 1
     }
     return path.reversed()

@@ -16,7 +16,8 @@ import Testing
 // - without it, the output reads as the same document, and every object's
 //   keys come in the order the value wrote them (a Dictionary's sorted);
 // - the output decodes, with JSONDecoder and CodixJSONDecoder, to the
-//   value JSONEncoder's output decodes to.
+//   value JSONEncoder's output decodes to (every synthesized record, and a
+//   quarter of the dynamic ones).
 //
 // 10,000 cases by default (CODIX_FUZZ_COUNT sets the count); a failure
 // names its seed.
@@ -466,7 +467,7 @@ extension NodeMaker {
     let options = RandomOptions(&maker)
     let passed: Bool
     if round % 2 == 0 {
-      passed = checkNode(maker.node(depth: 4), options, seed: seed)
+      passed = checkNode(maker.node(depth: 4), options, seed: seed, roundTrip: round % 8 == 0)
     } else {
       passed = checkRecord(maker.record(), options, seed: seed)
     }
@@ -479,7 +480,12 @@ extension NodeMaker {
 }
 
 /// The checks of the file comment on one node; false after a failure.
-private func checkNode(_ node: Node, _ options: RandomOptions, seed: UInt64) -> Bool {
+/// `roundTrip`: also decode the output with both decoders (a decode of any
+/// value tries container kinds in turn, each miss an error that Swift
+/// Testing records a backtrace for: a quarter of the cases do it).
+private func checkNode(_ node: Node, _ options: RandomOptions, seed: UInt64, roundTrip: Bool)
+  -> Bool
+{
   let foundation = JSONEncoder()
   options.configure(foundation)
   foundation.outputFormatting.insert(.sortedKeys)
@@ -520,6 +526,7 @@ private func checkNode(_ node: Node, _ options: RandomOptions, seed: UInt64) -> 
   }
 
   // Round trips: what JSONEncoder's output decodes to.
+  guard roundTrip else { return true }
   let decoders: [(String, (Data) throws -> AnyJSON)] = [
     ("JSONDecoder", { try JSONDecoder().decode(AnyJSON.self, from: $0) }),
     ("CodixJSONDecoder", { try CodixJSONDecoder().decode(AnyJSON.self, from: $0) }),

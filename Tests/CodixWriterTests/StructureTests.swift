@@ -602,3 +602,36 @@ private func sortedFoundationText<T: Encodable>(_ value: T) throws -> String {
   let data = try CodixJSONEncoder().encode(42, at: "data.items[1]")
   #expect(String(decoding: data, as: UTF8.self) == #"{"data":{"items":[null,42]}}"#)
 }
+
+@Test func aContainerKeptPastItsEncodeThrowsWhenUsed() throws {
+  final class Kept: @unchecked Sendable {
+    var keyed: KeyedEncodingContainer<AnyKey>?
+    var unkeyed: (any UnkeyedEncodingContainer)?
+    var single: (any SingleValueEncodingContainer)?
+    var encoder: (any Encoder)?
+  }
+  /// A type of its own: values of `Custom` may go to the tree, which keeps
+  /// orphaned containers writable, as JSONEncoder does.
+  struct Keeper: Encodable {
+    let body: @Sendable (any Encoder) throws -> Void
+    func encode(to encoder: any Encoder) throws { try body(encoder) }
+  }
+  let kept = Kept()
+  let value = Keeper { encoder in
+    var container = encoder.container(keyedBy: AnyKey.self)
+    try container.encode(1, forKey: AnyKey("a"))
+    kept.keyed = container
+    kept.unkeyed = container.nestedUnkeyedContainer(forKey: AnyKey("b"))
+    kept.single = container.superEncoder().singleValueContainer()
+    kept.encoder = encoder
+  }
+  #expect(try codixText(value) == #"{"a":1,"b":[],"super":{}}"#)
+  #expect(throws: EncodingError.self) { try kept.keyed?.encode(2, forKey: AnyKey("late")) }
+  #expect(throws: EncodingError.self) { try kept.unkeyed?.encode(2) }
+  #expect(throws: EncodingError.self) { try kept.single?.encode(2) }
+  var late = kept.encoder?.container(keyedBy: AnyKey.self)
+  #expect(throws: EncodingError.self) { try late?.encode(3, forKey: AnyKey("x")) }
+  var nested = kept.keyed?.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+  #expect(throws: EncodingError.self) { try nested?.encode(3, forKey: AnyKey("x")) }
+  #expect(kept.encoder?.codingPath.isEmpty == true)
+}

@@ -72,7 +72,7 @@ final class TreeArray {
 
 /// An encoder of the tree: one per nested value, as JSONEncoder makes them.
 class TreeEncoder: Encoder {
-  unowned let writer: JSONWriter
+  let writer: JSONWriter
   let path: [any CodingKey]
   var singleValue: TreeNode?
   var object: TreeObject?

@@ -492,19 +492,18 @@ extension JSONWriter {
   /// Readies the slot `ref` for a value through its single-value container.
   @inline(__always)
   func beginSingle(_ ref: FrameRef) throws {
-    if topGeneration == ref.generation
-      && !frames[Int(ref.index)].flags.contains(.filled)
-    {
+    if topGeneration == ref.generation && !frames[frames.count - 1].flags.contains(.filled) {
       return
     }
     try beginSingleSlowly(ref)
   }
 
   private func beginSingleSlowly(_ ref: FrameRef) throws {
+    if frames.isEmpty { throw Self.finishedError }
     if restartTarget != nil { throw RestartSignal() }
     if ref.generation == Self.deadGeneration { throw misuseError(value: ()) }
     guard isOpen(ref) else {
-      requestRestart(owner: FrameRef(0, frames[0].generation))
+      requestRestart(owner: .dead)
       throw RestartSignal()
     }
     let index = Int(ref.index)
@@ -563,10 +562,14 @@ extension JSONWriter {
   /// container of its last member and that member's key is `text`.
   private func openContainerOfLastMember(of index: Int, text: String) -> Int? {
     let above = index + 1
-    guard above < frames.count, frames[above].kind != .slot, frames[index].count > 0,
-      let last = members.last, members.count > frames[index].firstMember,
-      frames[above].start == last.keyEnd + colonLength
-    else { return nil }
+    guard above < frames.count, frames[above].kind != .slot, frames[index].count > 0 else {
+      return nil
+    }
+    // The object's records end where the first object above it starts its own.
+    let end = frames[above...].first { $0.kind == .object }?.firstMember ?? members.count
+    guard end > frames[index].firstMember else { return nil }
+    let last = members[end - 1]
+    guard frames[above].start == last.keyEnd + colonLength else { return nil }
     guard keyString(last.start, last.keyEnd) == text else { return nil }
     return above
   }

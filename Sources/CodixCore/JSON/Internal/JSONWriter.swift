@@ -365,6 +365,7 @@ final class JSONWriter {
   }
 
   private func makeTopSlowly(_ ref: FrameRef, owner: FrameRef) throws {
+    if frames.isEmpty { throw Self.finishedError }
     if restartTarget != nil { throw RestartSignal() }
     if ref.generation == Self.deadGeneration { throw misuseError(value: ()) }
     guard isOpen(ref) else {
@@ -391,10 +392,17 @@ final class JSONWriter {
     }
   }
 
+  /// The error for a container used after the encode that made it returned.
+  static let finishedError = EncodingError.invalidValue(
+    (),
+    EncodingError.Context(
+      codingPath: [],
+      debugDescription: "A container of CodixJSONEncoder was used after its encode returned."))
+
   /// Asks for the slot `owner` (if still open, else the top level) to be
   /// encoded again in a tree.
   func requestRestart(owner: FrameRef) {
-    guard restartTarget == nil else { return }
+    guard restartTarget == nil, !frames.isEmpty else { return }
     if isOpen(owner) && frames[Int(owner.index)].isActiveSlot {
       restartTarget = owner
     } else {
@@ -486,16 +494,22 @@ extension JSONWriter: Encoder {
   var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
 
   func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-    keyedContainer(at: FrameRef(currentSlot, frames[currentSlot].generation), slotEncoder: nil)
+    keyedContainer(at: currentSlotRef, slotEncoder: nil)
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
-    unkeyedContainer(at: FrameRef(currentSlot, frames[currentSlot].generation), slotEncoder: nil)
+    unkeyedContainer(at: currentSlotRef, slotEncoder: nil)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
-    let slot = FrameRef(currentSlot, frames[currentSlot].generation)
-    return SingleValueWriter(writer: self, slot: slot, slotEncoder: nil)
+    SingleValueWriter(writer: self, slot: currentSlotRef, slotEncoder: nil)
+  }
+
+  /// The innermost active slot; a dead reference once the encode returned
+  /// (an encoder kept past its `encode(to:)`).
+  private var currentSlotRef: FrameRef {
+    currentSlot >= 0 && currentSlot < frames.count
+      ? FrameRef(currentSlot, frames[currentSlot].generation) : .dead
   }
 }
 
@@ -572,7 +586,7 @@ extension JSONWriter {
 
   /// Opens (or finds) the container of `kind` holding the slot's value;
   /// nil after a restart request or a recorded misuse.
-  private func container(
+  func container(
     _ kind: WriterFrame.Kind, at slot: FrameRef, owner: FrameRef, misuse message: String
   ) -> FrameRef? {
     guard restartTarget == nil else { return nil }

@@ -31,7 +31,8 @@ private func expectReencodes<T: Codable & Equatable>(
     Issue.record("\(name) does not read back", sourceLocation: sourceLocation)
     return
   }
-  #expect(Array(members.map(\.key).prefix(firstKeys.count)) == firstKeys, sourceLocation: sourceLocation)
+  #expect(
+    Array(members.map(\.key).prefix(firstKeys.count)) == firstKeys, sourceLocation: sourceLocation)
 }
 
 @Test func twitterReencodesAsWithJSONEncoder() throws {

@@ -28,14 +28,30 @@ import Testing
 indirect enum Node: Encodable {
   case bool(Bool)
   case string(String)
-  case int(Int), int8(Int8), int16(Int16), int32(Int32), int64(Int64)
-  case uint(UInt), uint8(UInt8), uint16(UInt16), uint32(UInt32), uint64(UInt64)
+  case int(Int)
+  case int8(Int8)
+  case int16(Int16)
+  case int32(Int32)
+  case int64(Int64)
+  case uint(UInt)
+  case uint8(UInt8)
+  case uint16(UInt16)
+  case uint32(UInt32)
+  case uint64(UInt64)
   case wide(high: Int64, low: UInt64)
-  case float(Float), double(Double), decimal(Decimal)
-  case date(Date), data(Data), url(URL)
+  case float(Float)
+  case double(Double)
+  case decimal(Decimal)
+  case date(Date)
+  case data(Data)
+  case url(URL)
   case null
   case array([Node])
-  case ints([Int]), doubles([Double]), strings([String]), bools([Bool]), floats([Float])
+  case ints([Int])
+  case doubles([Double])
+  case strings([String])
+  case bools([Bool])
+  case floats([Float])
   case object([Field])
   case byString([String: Node])
   case byInt([Int: Node])
@@ -62,7 +78,8 @@ indirect enum Node: Encodable {
   var rendered: String {
     switch self {
     case .object(let fields):
-      "{" + fields.map { "\($0.key):\($0.value.map(\.rendered) ?? "nil") \($0.call)" }
+      "{"
+        + fields.map { "\($0.key):\($0.value.map(\.rendered) ?? "nil") \($0.call)" }
         .joined(separator: ", ") + "}"
     case .array(let nodes): "[" + nodes.map(\.rendered).joined(separator: ", ") + "]"
     case .byString(let entries):
@@ -78,7 +95,11 @@ indirect enum Node: Encodable {
     case .array(let nodes):
       var container = encoder.unkeyedContainer()
       for node in nodes {
-        if case .null = node { try container.encodeNil() } else { try node.encodeElement(&container) }
+        if case .null = node {
+          try container.encodeNil()
+        } else {
+          try node.encodeElement(&container)
+        }
       }
     case .object(let fields):
       var container = encoder.container(keyedBy: AnyKey.self)
@@ -168,7 +189,9 @@ extension Node.Field {
 }
 
 extension Node {
-  fileprivate func writeConcrete(into container: inout KeyedEncodingContainer<AnyKey>, _ key: AnyKey)
+  fileprivate func writeConcrete(
+    into container: inout KeyedEncodingContainer<AnyKey>, _ key: AnyKey
+  )
     throws
   {
     switch self {
@@ -248,7 +271,8 @@ struct NodeMaker {
 
   /// Keys that snake case changes, keys that need escapes, keys beyond ASCII.
   static let keyPool = [
-    "id", "name", "firstName", "URLValue", "myHTTPRequest", "_private", "trailing_", "already_snake",
+    "id", "name", "firstName", "URLValue", "myHTTPRequest", "_private", "trailing_",
+    "already_snake",
     "a", "b", "zz", "Zebra", "éclair", "K", "\u{212A}", "with space", "quote\"d", "slash/ed", "日本",
     "😀", "x1", "x2", "x10", "", "back\\slash", "tab\tbed", "camelCaseKeyThatIsRatherLong",
   ]
@@ -268,7 +292,9 @@ struct NodeMaker {
 
   mutating func double() -> Double {
     switch number(10) {
-    case 0: return [0, -0.0, 1e-7, 1e21, 0.1, .pi, 1e16, .leastNonzeroMagnitude, .nan, .infinity][number(10)]
+    case 0:
+      return [0, -0.0, 1e-7, 1e21, 0.1, .pi, 1e16, .leastNonzeroMagnitude, .nan, .infinity][
+        number(10)]
     case 1, 2: return Double(Int64(truncatingIfNeeded: random.next()) >> number(60))
     case 3, 4: return Double(Int(random.next() % 2_000_000) - 1_000_000) / 1000
     default:
@@ -300,11 +326,13 @@ struct NodeMaker {
     case 14: return .float(float())
     case 15, 16: return .double(double())
     case 17:
-      return .decimal(Decimal(Int(truncatingIfNeeded: bits % 1_000_000)) / Decimal(number(1000) + 1))
+      return .decimal(
+        Decimal(Int(truncatingIfNeeded: bits % 1_000_000)) / Decimal(number(1000) + 1))
     case 18:
       let seconds = chance(5) ? Double.nan : Double(Int(bits % 4_000_000_000)) / 8 - 1e8
       return .date(Date(timeIntervalSince1970: seconds))
-    case 19: return .data(Data((0..<number(12)).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
+    case 19:
+      return .data(Data((0..<number(12)).map { _ in UInt8(truncatingIfNeeded: random.next()) }))
     case 20: return .url(URL(string: "https://example.com/\(number(100))/p?q=\(string().count)")!)
     default: return .null
     }
@@ -317,7 +345,8 @@ struct NodeMaker {
       return .array((0..<number(5)).map { _ in node(depth: depth - 1) })
     case 2:
       switch number(5) {
-      case 0: return .ints((0..<number(6)).map { _ in Int(truncatingIfNeeded: random.next()) >> 20 })
+      case 0:
+        return .ints((0..<number(6)).map { _ in Int(truncatingIfNeeded: random.next()) >> 20 })
       case 1: return .doubles((0..<number(6)).map { _ in double() })
       case 2: return .strings((0..<number(6)).map { _ in string() })
       case 3: return .bools((0..<number(6)).map { _ in chance(50) })
@@ -407,7 +436,8 @@ struct RandomOptions: CustomStringConvertible {
 
 // MARK: - The synthesized family
 
-struct Pair<A: Codable & Equatable & Sendable, B: Codable & Equatable & Sendable>: Codable, Equatable,
+struct Pair<A: Codable & Equatable & Sendable, B: Codable & Equatable & Sendable>: Codable,
+  Equatable,
   Sendable
 {
   var zeta: A
@@ -438,14 +468,22 @@ extension NodeMaker {
   mutating func record() -> Record {
     Record(
       title: string(), count: Int(truncatingIfNeeded: random.next()) >> number(64),
-      ratio: finite(double()), small: Float(finite(Double(float()))), flags: (0..<number(4)).map { _ in chance(50) },
+      ratio: finite(double()), small: Float(finite(Double(float()))),
+      flags: (0..<number(4)).map { _ in chance(50) },
       tiny: Int8(truncatingIfNeeded: random.next()), big: random.next(),
-      nested: Pair(zeta: Int16(truncatingIfNeeded: random.next()), alpha: string(), middle: chance(50) ? 7 : nil),
-      list: (0..<number(4)).map { _ in Pair(zeta: UInt8(number(256)), alpha: finite(double()), middle: nil) },
+      nested: Pair(
+        zeta: Int16(truncatingIfNeeded: random.next()), alpha: string(),
+        middle: chance(50) ? 7 : nil),
+      list: (0..<number(4)).map { _ in
+        Pair(zeta: UInt8(number(256)), alpha: finite(double()), middle: nil)
+      },
       byName: Dictionary(
-        (0..<number(4)).map { _ in (key(), Pair(zeta: chance(50), alpha: Int32(number(1000)), middle: nil)) },
+        (0..<number(4)).map { _ in
+          (key(), Pair(zeta: chance(50), alpha: Int32(number(1000)), middle: nil))
+        },
         uniquingKeysWith: { $1 }),
-      byNumber: Dictionary((0..<number(4)).map { _ in (number(100), string()) }, uniquingKeysWith: { $1 }),
+      byNumber: Dictionary(
+        (0..<number(4)).map { _ in (number(100), string()) }, uniquingKeysWith: { $1 }),
       note: chance(50) ? string() : nil,
       when: Date(timeIntervalSinceReferenceDate: Double(number(1_000_000_000))),
       blob: Data((0..<number(8)).map { UInt8($0) }),
@@ -500,7 +538,8 @@ private func checkNode(_ node: Node, _ options: RandomOptions, seed: UInt64, rou
     return true
   }
   guard sorted == expected else {
-    Issue.record("seed \(seed), \(options): sorted\n\(node.rendered)\ncodix \(sorted)\nfoundation \(expected)")
+    Issue.record(
+      "seed \(seed), \(options): sorted\n\(node.rendered)\ncodix \(sorted)\nfoundation \(expected)")
     return false
   }
   guard let expectedText = expected.text else { return true }
@@ -517,7 +556,8 @@ private func checkNode(_ node: Node, _ options: RandomOptions, seed: UInt64, rou
     return false
   }
   guard written.sorted == reference else {
-    Issue.record("seed \(seed), \(options): the unsorted output differs\n\(node.rendered)\n\(written)")
+    Issue.record(
+      "seed \(seed), \(options): the unsorted output differs\n\(node.rendered)\n\(written)")
     return false
   }
   if options.keys == 0, let problem = orderProblem(written, node) {
@@ -593,7 +633,8 @@ private func checkRecord(_ record: Record, _ options: RandomOptions, seed: UInt6
   let decoded = try? JSONDecoder().decode(Record.self, from: data)
   let decodedByCodix = try? CodixJSONDecoder().decode(Record.self, from: data)
   guard decoded == record, decodedByCodix == record else {
-    Issue.record("seed \(seed): the record does not read back\n\(String(decoding: data, as: UTF8.self))")
+    Issue.record(
+      "seed \(seed): the record does not read back\n\(String(decoding: data, as: UTF8.self))")
     return false
   }
   // Declaration order.
@@ -619,7 +660,9 @@ indirect enum AnyJSON: Decodable, Equatable {
   init(from decoder: any Decoder) throws {
     if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
       var members: [String: AnyJSON] = [:]
-      for key in keyed.allKeys { members[key.stringValue] = try keyed.decode(AnyJSON.self, forKey: key) }
+      for key in keyed.allKeys {
+        members[key.stringValue] = try keyed.decode(AnyJSON.self, forKey: key)
+      }
       self = .object(members)
     } else if var unkeyed = try? decoder.unkeyedContainer() {
       var values: [AnyJSON] = []

@@ -80,7 +80,8 @@ private struct Probe: Encodable {
 
 @Test func theMemberWriterIsOnlyCodixJSONEncoders() throws {
   #expect(try codixText(Probe()) == #"{"direct":true}"#)
-  #expect(String(decoding: try JSONEncoder().encode(Probe()), as: UTF8.self) == #"{"direct":false}"#)
+  #expect(
+    String(decoding: try JSONEncoder().encode(Probe()), as: UTF8.self) == #"{"direct":false}"#)
 }
 
 @Test func theMemberWriterThrowsJSONEncodersErrors() throws {

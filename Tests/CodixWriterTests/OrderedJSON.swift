@@ -45,7 +45,8 @@ indirect enum OrderedJSON: Equatable, CustomStringConvertible {
     case .string(let text): String(reflecting: text)
     case .array(let values): "[" + values.map(\.description).joined(separator: ",") + "]"
     case .object(let members):
-      "{" + members.map { String(reflecting: $0.key) + ":" + $0.value.description }
+      "{"
+        + members.map { String(reflecting: $0.key) + ":" + $0.value.description }
         .joined(separator: ",") + "}"
     }
   }

@@ -45,7 +45,8 @@ private func expectSameEverywhere<T: Encodable>(
   for formatting in allFormattings {
     let sorted = formatting.union(.sortedKeys)
     expectSame(value, sorted, configure: configure, sourceLocation: sourceLocation)
-    expectSame(Everywhere(value: value), sorted, configure: configure, sourceLocation: sourceLocation)
+    expectSame(
+      Everywhere(value: value), sorted, configure: configure, sourceLocation: sourceLocation)
     expectSame([value, value], sorted, configure: configure, sourceLocation: sourceLocation)
   }
 }
@@ -106,7 +107,8 @@ let edgeDoubles: [Double] = [
   18_014_398_509_481_984, .leastNonzeroMagnitude, .leastNormalMagnitude,
   Double(bitPattern: 0x000F_FFFF_FFFF_FFFF),
   1.7976931348623157e308, -1.7976931348623157e308, .pi, -.pi, 2.0 / 3.0, 1.0 / 3.0, 0.5, 0.25,
-  2 * .leastNonzeroMagnitude, 3 * .leastNonzeroMagnitude, 1.0e100, 1.2e-100, 299_792_458, 6.02214076e23,
+  2 * .leastNonzeroMagnitude, 3 * .leastNonzeroMagnitude, 1.0e100, 1.2e-100, 299_792_458,
+  6.02214076e23,
   0.000123456789, 1_000_000, 0.30000000000000004, 9.999999999999999e22,
 ]
 
@@ -260,7 +262,8 @@ private func spelling(of value: Float) -> String {
 
 @Test func urlsAreWrittenAsTheirAbsoluteStrings() {
   let urls = [
-    URL(string: "https://example.com/a/b?c=d&e=f#g")!, URL(string: "relative/path", relativeTo: URL(string: "http://h.com/base/")!)!,
+    URL(string: "https://example.com/a/b?c=d&e=f#g")!,
+    URL(string: "relative/path", relativeTo: URL(string: "http://h.com/base/")!)!,
     URL(fileURLWithPath: "/tmp/a file"),
   ]
   for url in urls { expectSameEverywhere(url) }
@@ -324,7 +327,8 @@ private let instants: [Date] = [
 // MARK: - Data
 
 @Test func dataIsWrittenUnderEveryStrategy() {
-  let blobs = (0..<12).map { Data((0..<$0).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 255) }) }
+  let blobs =
+    (0..<12).map { Data((0..<$0).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ 255) }) }
     + [Data([0xFF, 0xFF, 0xFF]), Data([0xFB, 0xFF]), Data(repeating: 0x3F, count: 300)]
   let strategies: [JSONEncoder.DataEncodingStrategy] = [
     .base64, .deferredToData,
@@ -344,12 +348,13 @@ private let instants: [Date] = [
 // MARK: - Strings
 
 /// Strings that need every escape, and text beyond ASCII and the BMP.
-let trickyStrings: [String] = [
-  "", "plain", "\"quoted\"", "back\\slash", "a/b", "</script>", "\u{7F}", "tab\tnew\nline\r",
-  "\u{8}\u{C}", "é", "e\u{301}", "日本語", "😀", "👩‍👩‍👧", "𝄞 clef", "\u{FEFF}bom", "\u{2028}\u{2029}",
-  String(repeating: "long text without escapes ", count: 20),
-  String(repeating: "/", count: 17), "\u{0}", "mixed \"/\\\u{1}😀/é",
-] + (0..<32).map { String(UnicodeScalar(UInt8($0))) + "x" }
+let trickyStrings: [String] =
+  [
+    "", "plain", "\"quoted\"", "back\\slash", "a/b", "</script>", "\u{7F}", "tab\tnew\nline\r",
+    "\u{8}\u{C}", "é", "e\u{301}", "日本語", "😀", "👩‍👩‍👧", "𝄞 clef", "\u{FEFF}bom", "\u{2028}\u{2029}",
+    String(repeating: "long text without escapes ", count: 20),
+    String(repeating: "/", count: 17), "\u{0}", "mixed \"/\\\u{1}😀/é",
+  ] + (0..<32).map { String(UnicodeScalar(UInt8($0))) + "x" }
 
 @Test func stringsAreEscapedAsJSONEncoderEscapesThem() {
   for text in trickyStrings {

@@ -88,7 +88,8 @@ private let charles = User(
     foundation.outputFormatting = formatting
     let codix = CodixJSONEncoder(foundation)
     for value in [charles, ada] {
-      let expected = try JSONSerialization.jsonObject(with: foundation.encode(value)) as? NSDictionary
+      let expected =
+        try JSONSerialization.jsonObject(with: foundation.encode(value)) as? NSDictionary
       let actual = try JSONSerialization.jsonObject(with: codix.encode(value)) as? NSDictionary
       #expect(actual == expected)
       #expect(try JSONDecoder().decode(User.self, from: codix.encode(value)) == value)
@@ -117,7 +118,9 @@ private let charles = User(
     try container.encode(["x": 4], forKey: AnyKey("a"))
   }
   #expect(try codixText(twice) == #"{"b":[3],"a":{"x":4},"c":"c"}"#)
-  #expect(try codixText(twice, .prettyPrinted) == "{\n  \"b\" : [\n    3\n  ],\n  \"a\" : {\n    \"x\" : 4\n  },\n  \"c\" : \"c\"\n}")
+  #expect(
+    try codixText(twice, .prettyPrinted)
+      == "{\n  \"b\" : [\n    3\n  ],\n  \"a\" : {\n    \"x\" : 4\n  },\n  \"c\" : \"c\"\n}")
   for formatting in allFormattings { expectSame(twice, formatting.union(.sortedKeys)) }
 }
 
@@ -139,7 +142,8 @@ private let charles = User(
 @Test func enumKeyedAndRepresentableKeyedDictionariesAreWrittenAsJSONEncoderWritesThem() {
   enum Plain: String, Codable { case one, two }
   enum Represented: String, Codable, CodingKeyRepresentable { case one, two }
-  expectSame([Plain.one: 1, Plain.two: 2].sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value))
+  expectSame(
+    [Plain.one: 1, Plain.two: 2].sorted { $0.key.rawValue < $1.key.rawValue }.map(\.value))
   expectSame([Represented.one: 1, Represented.two: 2])
   expectSame([Represented.one: [Represented.two: 1]], [.sortedKeys, .prettyPrinted])
   expectSame([1.5: "a"])
@@ -186,7 +190,9 @@ private let charles = User(
     try listAgain.encode("b")
   }
   for formatting in allFormattings { expectSame(again, formatting.union(.sortedKeys)) }
-  #expect(try codixText(again) == #"{"address":{"street":"s","city":"c","zip":"z"},"name":"n","tags":["a","b"]}"#)
+  #expect(
+    try codixText(again)
+      == #"{"address":{"street":"s","city":"c","zip":"z"},"name":"n","tags":["a","b"]}"#)
 }
 
 @Test func containersWrittenOutOfOrderGiveJSONEncodersValue() throws {
@@ -200,7 +206,9 @@ private let charles = User(
     try a.encode(4, forKey: AnyKey("four"))
     try b.encode(5)
   }
-  for formatting in allFormattings { expectSame([interleaved, interleaved], formatting.union(.sortedKeys)) }
+  for formatting in allFormattings {
+    expectSame([interleaved, interleaved], formatting.union(.sortedKeys))
+  }
   #expect(try codixText(interleaved) == #"{"a":{"one":1,"four":4},"b":[2,5],"c":3}"#)
   // Merging into an object a value wrote at the key.
   let merged = Custom { encoder in
@@ -383,7 +391,9 @@ private let charles = User(
     func encode(to encoder: any Encoder) throws {
       if keyed {
         var container = encoder.container(keyedBy: AnyKey.self)
-        if depth > 0 { try container.encode(Deep(depth: depth - 1, keyed: !keyed), forKey: AnyKey("k")) }
+        if depth > 0 {
+          try container.encode(Deep(depth: depth - 1, keyed: !keyed), forKey: AnyKey("k"))
+        }
       } else {
         var container = encoder.unkeyedContainer()
         if depth > 0 { try container.encode(Deep(depth: depth - 1, keyed: !keyed)) }
@@ -449,12 +459,20 @@ private let charles = User(
 
 @Test func keyStrategiesSpellKeysAsJSONEncoderSpellsThem() {
   struct Keys: Encodable {
+    enum CodingKeys: String, CodingKey {
+      case oneTwoThree, myURLProperty
+      case leading = "_leading"
+      case trailing = "trailing_"
+      case alreadySnake = "already_snake"
+      case unit = "ÅngströmUnit"
+      case x, nested, byInt, list, child
+    }
     var oneTwoThree = 1
     var myURLProperty = 2
-    var _leading = 3
-    var trailing_ = 4
-    var already_snake = 5
-    var ÅngströmUnit = 6
+    var leading = 3
+    var trailing = 4
+    var alreadySnake = 5
+    var unit = 6
     var x = 7
     var nested = ["innerKey": ["deepKey": 1]]
     var byInt = [10: "a", 2: "b"]

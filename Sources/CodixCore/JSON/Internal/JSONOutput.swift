@@ -200,7 +200,9 @@ final class JSONOutput {
   func appendWide(_ value: Int128) {
     let magnitude = value.magnitude
     appendWide(
-      magnitude: (UInt64(truncatingIfNeeded: magnitude >> 64), UInt64(truncatingIfNeeded: magnitude)),
+      magnitude: (
+        UInt64(truncatingIfNeeded: magnitude >> 64), UInt64(truncatingIfNeeded: magnitude)
+      ),
       negative: value < 0)
   }
 

@@ -191,9 +191,11 @@ class TreeEncoder: Encoder {
     case .uint32: return .uint(UInt64(writer.same(value, as: UInt32.self)))
     case .uint64: return .uint(writer.same(value, as: UInt64.self))
     case .double:
-      return try floatingNode(writer.same(value, as: Double.self), path: path(), make: TreeNode.double)
+      return try floatingNode(
+        writer.same(value, as: Double.self), path: path(), make: TreeNode.double)
     case .float:
-      return try floatingNode(writer.same(value, as: Float.self), path: path(), make: TreeNode.float)
+      return try floatingNode(
+        writer.same(value, as: Float.self), path: path(), make: TreeNode.float)
     }
   }
 
@@ -528,7 +530,8 @@ struct TreeUnkeyed: UnkeyedEncodingContainer {
     let index = count
     let nestedArray = TreeArray()
     array.append(.array(nestedArray))
-    return TreeUnkeyed(encoder: encoder, array: nestedArray, nested: nested + [CodixKey(index: index)])
+    return TreeUnkeyed(
+      encoder: encoder, array: nestedArray, nested: nested + [CodixKey(index: index)])
   }
 
   mutating func superEncoder() -> any Encoder {

@@ -180,7 +180,8 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   mutating func superEncoder() -> any Encoder {
     let key = CodixKey("super")
-    return writer.superMember(text: writer.keyText(key, in: frame), key: key, in: frame, owner: owner)
+    return writer.superMember(
+      text: writer.keyText(key, in: frame), key: key, in: frame, owner: owner)
   }
 
   mutating func superEncoder(forKey key: Key) -> any Encoder {
@@ -294,7 +295,8 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
 
   mutating func encode<T: Encodable>(_ value: T) throws {
     if case .scalar(let scalar) = writer.kind(of: T.self) {
-      try writer.checkConforming(value, scalar, path: writer.valuePath(frame, CodixKey(index: count)))
+      try writer.checkConforming(
+        value, scalar, path: writer.valuePath(frame, CodixKey(index: count)))
       try begin()
       try writer.appendScalar(value, scalar, path: [])
       return

@@ -228,7 +228,9 @@ extension JSONWriter {
   @inline(__always)
   func mark(_ ref: FrameRef) -> Mark {
     let index = Int(ref.index)
-    guard isOpen(ref) else { return Mark(output: 0, count: 0, members: 0, bloomLow: 0, bloomHigh: 0, flags: []) }
+    guard isOpen(ref) else {
+      return Mark(output: 0, count: 0, members: 0, bloomLow: 0, bloomHigh: 0, flags: [])
+    }
     let frame = frames[index]
     return Mark(
       output: out.count, count: frame.count, members: members.count, bloomLow: frame.bloomLow,
@@ -329,7 +331,8 @@ extension JSONWriter {
       if frame.flags.contains(.escapedKey) {
         let unescaped = keys.map { range in
           region.withUnsafeBytes {
-            JSONWriter.unescaped(UnsafeRawBufferPointer(rebasing: $0[(range.lowerBound + 1)..<(range.upperBound - 1)]))
+            JSONWriter.unescaped(
+              UnsafeRawBufferPointer(rebasing: $0[(range.lowerBound + 1)..<(range.upperBound - 1)]))
           }
         }
         order.sort { unescaped[$0].lexicographicallyPrecedes(unescaped[$1]) }
@@ -352,7 +355,8 @@ extension JSONWriter {
         if position > 0 { appendSeparator(count: 1, level: frame.level) }
         out.append(UnsafeRawBufferPointer(rebasing: bytes[keys[offset]]))
         let value = values[valueOf[offset]]
-        out.append(UnsafeRawBufferPointer(rebasing: bytes[(value.lowerBound - colon)..<value.upperBound]))
+        out.append(
+          UnsafeRawBufferPointer(rebasing: bytes[(value.lowerBound - colon)..<value.upperBound]))
       }
     }
   }

@@ -344,13 +344,17 @@ extension JSONWriter {
       if let bad = values.firstIndex(where: { !$0.isFinite }) {
         try checkConforming(values[bad], path: path() + [CodixKey(index: bad)])
       }
-      appendArray(values) { out.appendNumber($0, strategy: options.nonConformingFloatEncodingStrategy) }
+      appendArray(values) {
+        out.appendNumber($0, strategy: options.nonConformingFloatEncodingStrategy)
+      }
     case .float:
       let values = same(array, as: [Float].self)
       if let bad = values.firstIndex(where: { !$0.isFinite }) {
         try checkConforming(values[bad], path: path() + [CodixKey(index: bad)])
       }
-      appendArray(values) { out.appendNumber($0, strategy: options.nonConformingFloatEncodingStrategy) }
+      appendArray(values) {
+        out.appendNumber($0, strategy: options.nonConformingFloatEncodingStrategy)
+      }
     }
   }
 

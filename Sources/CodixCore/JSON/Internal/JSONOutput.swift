@@ -118,23 +118,6 @@ final class JSONOutput {
     count += times
   }
 
-  /// Appends the bytes at `range` of this buffer (before the end).
-  func appendCopy(of range: Range<Int>) {
-    // safe: a range outside the written bytes stops the process here.
-    precondition(range.lowerBound >= 0 && range.upperBound <= count, "no such bytes")
-    reserve(range.count)
-    (base + count).update(from: base + range.lowerBound, count: range.count)
-    count += range.count
-  }
-
-  /// The byte at `index`, which must be written.
-  @inline(__always)
-  subscript(index: Int) -> UInt8 {
-    // safe: an index outside the written bytes stops the process here.
-    precondition(index >= 0 && index < count, "no such byte")
-    return base[index]
-  }
-
   /// Calls `body` with the written bytes at `range`.
   func withBytes<R>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows
     -> R

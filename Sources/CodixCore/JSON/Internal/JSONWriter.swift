@@ -211,9 +211,6 @@ final class JSONWriter {
     return lastGeneration
   }
 
-  /// The top frame's reference.
-  var topRef: FrameRef { FrameRef(frames.count - 1, frames[frames.count - 1].generation) }
-
   /// Whether `ref` names a frame that is open.
   @inline(__always)
   func isOpen(_ ref: FrameRef) -> Bool {

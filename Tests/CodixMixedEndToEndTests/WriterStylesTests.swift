@@ -1,0 +1,121 @@
+import CodixPath
+import CodixWrappers
+import Foundation
+import Testing
+
+// Both styles' models encoded with CodixJSONEncoder: byte for byte
+// JSONEncoder's output under `.sortedKeys`, read back to the same model
+// without it. Their `encode(to:)` goes through the Codable API, dotted
+// paths that share a prefix out of order included.
+
+private struct PathUser: Codable, Equatable {
+  var id: Int
+  var name: String
+  var city: String
+  var zip: String
+  var tags: [String]
+  var joined: Date
+  var score: Double?
+
+  init(id: Int, name: String, city: String, zip: String, tags: [String], joined: Date) {
+    self.id = id
+    self.name = name
+    self.city = city
+    self.zip = zip
+    self.tags = tags
+    self.joined = joined
+    score = id.isMultiple(of: 2) ? Double(id) / 3 : nil
+  }
+
+  init(from decoder: any Decoder) throws {
+    id = try decoder.decode(at: "id")
+    name = try decoder.decode(at: "profile.name")
+    city = try decoder.decode(at: "address.city")
+    zip = try decoder.decode(at: "address.zip")
+    tags = try decoder.decode(at: "profile.tags")
+    joined = try decoder.decode(at: "joined", using: DateCodingStrategy.iso8601)
+    score = try decoder.decodeIfPresent(at: "stats[1].score")
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    try encoder.encode(id, at: "id")
+    try encoder.encode(name, at: "profile.name")
+    try encoder.encode(city, at: "address.city")
+    try encoder.encode(tags, at: "profile.tags")  // back to "profile" after "address"
+    try encoder.encode(zip, at: "address.zip")
+    try encoder.encode(joined, at: "joined", using: DateCodingStrategy.iso8601)
+    try encoder.encodeIfPresent(score, at: "stats[1].score")
+  }
+}
+
+private struct WrapperUser: Kodable, Equatable {
+  @Coding var id: Int
+  @Coding("profile.name") var name: String
+  @Coding("address.city") var city: String
+  @Coding("profile.tags") var tags: [String]
+  @Coding("address.zip") var zip: String
+  @CodableDate("joined", .iso8601) var joined: Date
+  @Coding("stats.score") var score: Double?
+}
+
+private let joined = Date(timeIntervalSince1970: 1_700_000_000)
+
+private let pathUsers = (0..<20).map {
+  PathUser(
+    id: $0, name: "User \($0) \"q\"/", city: "City \($0 % 3)", zip: "\(10000 + $0)",
+    tags: ["t\($0 % 4)", "é"], joined: joined)
+}
+
+private let wrapperUsers: [WrapperUser] = pathUsers.map { user in
+  var wrapper = WrapperUser()
+  wrapper.id = user.id
+  wrapper.name = user.name
+  wrapper.city = user.city
+  wrapper.tags = user.tags
+  wrapper.zip = user.zip
+  wrapper.joined = user.joined
+  wrapper.score = user.score
+  return wrapper
+}
+
+private func expectSameBytesAndRoundTrip<T: Codable & Equatable>(
+  _ values: [T], sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+  for formatting: JSONEncoder.OutputFormatting in [.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+    let foundation = JSONEncoder()
+    foundation.outputFormatting = formatting
+    let expected = try foundation.encode(values)
+    let actual = try CodixJSONEncoder(foundation).encode(values)
+    #expect(
+      String(decoding: actual, as: UTF8.self) == String(decoding: expected, as: UTF8.self),
+      sourceLocation: sourceLocation)
+  }
+  let plain = try CodixJSONEncoder().encode(values)
+  #expect(try JSONDecoder().decode([T].self, from: plain) == values, sourceLocation: sourceLocation)
+  #expect(
+    try CodixJSONDecoder().decode([T].self, from: plain) == values, sourceLocation: sourceLocation)
+}
+
+@Test func pathStyleModelsEncodeAsWithJSONEncoder() throws {
+  try expectSameBytesAndRoundTrip(pathUsers)
+  // Without .sortedKeys, the order the paths write: "profile" first met
+  // before "address", whatever order later writes come in.
+  let text = String(decoding: try CodixJSONEncoder().encode(pathUsers[1]), as: UTF8.self)
+  #expect(
+    text
+      == #"{"id":1,"profile":{"name":"User 1 \"q\"\/","tags":["t1","é"]},"address":{"city":"City 1","zip":"10001"},"joined":"2023-11-14T22:13:20Z"}"#
+  )
+}
+
+@Test func wrapperModelsEncodeAsWithJSONEncoder() throws {
+  try expectSameBytesAndRoundTrip(wrapperUsers)
+}
+
+@Test func encodeAtAPathOnCodixJSONEncoderMatchesJSONEncoder() throws {
+  let foundation = JSONEncoder()
+  foundation.outputFormatting = .sortedKeys
+  let codix = CodixJSONEncoder(foundation)
+  for path: Path in ["a.b[2].c", "", "list[1]", "x.y.z"] {
+    #expect(try codix.encode(pathUsers[0], at: path) == foundation.encode(pathUsers[0], at: path))
+  }
+}

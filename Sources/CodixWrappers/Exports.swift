@@ -17,6 +17,7 @@
 @_exported import class CodixCore.CodixDiagnostics
 @_exported import struct CodixCore.CodixError
 @_exported import class CodixCore.CodixJSONDecoder
+@_exported import class CodixCore.CodixJSONEncoder
 @_exported import protocol CodixCore.CodixTopLevelDecoder
 @_exported import protocol CodixCore.CodixTopLevelEncoder
 @_exported import enum CodixCore.CodixVersion

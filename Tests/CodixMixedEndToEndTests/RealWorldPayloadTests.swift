@@ -1,6 +1,6 @@
 import CodixPath
-import CodixWrappers
 import CodixTestSupport
+import CodixWrappers
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import CodixWrappers
 import CodixTestSupport
+import CodixWrappers
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import CodixCore
-import CodixWrappers
 import CodixTestSupport
+import CodixWrappers
 import Foundation
 import Testing
 

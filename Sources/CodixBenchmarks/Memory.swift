@@ -159,7 +159,7 @@ private func firstDecodePeak(of benchmark: Case, _ memory: ProcessMemory) throws
 }
 
 /// This process's memory, in KiB.
-private final class ProcessMemory {
+final class ProcessMemory {
   /// The maximum resident size so far, from `getrusage`.
   static func maximumResident() -> Int {
     var usage = rusage()
@@ -340,7 +340,7 @@ private func measureMemory(of name: String, in scenario: String) throws -> Memor
 }
 
 /// The path of this executable, to start it again.
-private func thisExecutable() -> String {
+func thisExecutable() -> String {
   #if os(Linux)
     if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
       return path

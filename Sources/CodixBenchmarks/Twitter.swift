@@ -106,3 +106,9 @@ struct HandTimeline: Decodable, Equatable {
     statuses = try container.decode([HandStatus].self, forKey: .statuses)
   }
 }
+
+/// The statuses of twitter.json, for a plain `JSONDecoder().decode` of the
+/// whole document.
+struct Statuses<Status: Decodable>: Decodable {
+  let statuses: [Status]
+}

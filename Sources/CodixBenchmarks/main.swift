@@ -111,6 +111,10 @@ func runs(_ title: String) -> Bool { scenario.map { title.contains($0) } ?? true
 /// Whether the scenario titled `title` is timed in this run (not with `--memory`).
 func times(_ title: String) -> Bool { !memoryOnly && runs(title) }
 
+// A child process started by `reportKeptAlive` measures one model and exits (KeptAlive.swift).
+if let request = KeptAliveRequest(CommandLine.arguments) {
+  exit(measureKeptAliveInThisProcess(request))
+}
 // A child process started by `reportMemory` measures one case and exits (Memory.swift).
 if let request = MemoryRequest(CommandLine.arguments) {
   exit(
@@ -156,6 +160,9 @@ try report(
     },
     Case(name: "CodixWrappers, plain decode") {
       try decoder.decode([DottedWrapperUser].self, from: usersOnly).count
+    },
+    Case(name: "CodixWrappers, decode(_:from:at:)") {
+      try decoder.decode([DottedWrapperUser].self, from: usersOnly, at: "").count
     },
     Case(name: "CodixWrappers, .trimmed") {
       try decoder.decode([TrimmedWrapperUser].self, from: usersOnly).count
@@ -218,6 +225,15 @@ if let twitter = corpus("twitter.json") {
     "twitter.json: 100 statuses x 11 fields (\(twitter.count / 1024) KiB), median of \(rounds) rounds",
     [
       Case(name: "hand-written Codable") {
+        try decoder.decode(Statuses<HandStatus>.self, from: twitter).statuses.count
+      },
+      Case(name: "CodixPath, plain decode") {
+        try decoder.decode(Statuses<PathStatus>.self, from: twitter).statuses.count
+      },
+      Case(name: "CodixWrappers, plain decode") {
+        try decoder.decode(Statuses<WrapperStatus>.self, from: twitter).statuses.count
+      },
+      Case(name: "hand-written, decode(_:from:at:)") {
         try decoder.decode([HandStatus].self, from: twitter, at: "statuses").count
       },
       Case(name: "CodixPath decode(at:)") {
@@ -258,6 +274,7 @@ for writer in writerScenarios {
 // The peak memory of each case, in processes of its own; a quick run measures
 // only twitter.json's first pair, once, to prove the measurement works.
 try reportMemory(of: readerScenarios, processes: quick ? 1 : 3, onlyTheFirstPair: quick)
+if !quick, runs("Resident after") { try reportKeptAlive() }
 try reportMemory(
   of: writerScenarios.filter { $0.memoryTarget != nil }, processes: quick ? 1 : 3,
   onlyTheFirstPair: quick, what: "encode")

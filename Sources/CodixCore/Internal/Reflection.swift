@@ -48,8 +48,7 @@ import Foundation
 //    struct grew cannot write past it; at first use, a canned struct's
 //    answers are checked and the bytes past the struct must stay zero
 //    (`fieldMetadataIsUnderstood`). If not, every type reads as one without
-//    reflection metadata: the wrapper engine says so in a clear error, and
-//    the probes are not found (their slower paths run).
+//    reflection metadata: the wrapper engine says so in a clear error.
 // 3. A struct's offsets are those `MemoryLayout.offset(of:)` reports
 //    (`structOffsetsMatchMemoryLayout`).
 // 4. A class's offsets are from the start of the object, superclass properties
@@ -64,14 +63,14 @@ import Foundation
 //    mutability and mangled type names in the stable ABI's layout
 //    (`describedProperties(of:)` says which), and a module writes each
 //    mangled type name once; checked at first use against the runtime on
-//    three probe structs (`describedPropertiesAreProven`), else every listing
+//    three canned structs (`describedPropertiesAreProven`), else every listing
 //    goes to the runtime (`structsAreListedFromTheirDescriptorsAsTheRuntimeListsThem`
 //    in ReflectionTests, and a test of models in TableTests). Not read where
 //    descriptor pointers are signed (arm64e).
 // Code that uses the answers checks what it relies on before trusting it (the
 // wrapper engine counts the wrappers a blank instance created against the
-// wrappers listed here; the container cache proves its probe on a canned
-// document) and falls back to a slower, correct path, or a clear error.
+// wrappers listed here) and falls back to a slower, correct path, or a clear
+// error. Only model types are read here, never another library's objects.
 
 /// A stored property of a struct or class, as the runtime's field metadata
 /// describes it.

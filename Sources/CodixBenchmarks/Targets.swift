@@ -25,7 +25,9 @@ struct Timing {
 /// Codable on `JSONDecoder`: through Codix's entry points, on the native
 /// reader, and through a plain `JSONDecoder().decode`, on Foundation's
 /// decoder through its public API only.
-private let modelTargets: [(section: String, rows: [(scenario: String, name: String, limit: Double)])] = [
+private typealias ModelTarget = (scenario: String, name: String, limit: Double)
+
+private let modelTargets: [(section: String, rows: [ModelTarget])] = [
   (
     "Codix models through Codix's entry points (the native reader)",
     [

@@ -271,3 +271,17 @@ private struct WrapperOrder: Kodable {
   }
   #expect(collected.errors.map(\.path) == ["items[1].quantity"])
 }
+
+@Test func aDocumentThatIsNotTextIsReportedAtItsStart() throws {
+  // Its first bytes say UTF-32, and it is not.
+  let data = Data([0x0F, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF])
+  let expected = try #require(throws: DecodingError.self) {
+    try JSONDecoder().decode(Order.self, from: data)
+  }
+  let thrown = try #require(throws: DecodingError.self) {
+    try CodixJSONDecoder().decode(Order.self, from: data)
+  }
+  #expect(Shape(thrown) == Shape(expected))
+  #expect(Shape(thrown).debugDescription.hasSuffix("(line 1, column 1)"))
+  #expect(CodixError(thrown).location == CodixError.Location(line: 1, column: 1, offset: 0))
+}

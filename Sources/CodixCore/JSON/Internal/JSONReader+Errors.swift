@@ -120,7 +120,8 @@ extension JSONDocument {
     var codix = CodixError(
       .dataCorrupted, at: .root, detail: .thrown(error.message),
       underlyingError: ReaderError.foundationError)
-    codix.location = error.location
+    // A document that is not text has no lines: it is reported at its start.
+    codix.location = error.location ?? CodixError.Location(line: 1, column: 1, offset: 0)
     return codix
   }
 }

@@ -15,14 +15,16 @@ cd "$(dirname "$0")/.."
 
 scratch=.build-fuzz
 sanitizers=${CODIX_FUZZ_SANITIZERS:-fuzzer}
+# One build of the library per set of sanitizers, so that switching rebuilds nothing.
+build=$scratch/${sanitizers//,/-}
 target=$scratch/codix-fuzz-${sanitizers//,/-}
 
 echo "== fuzz target: building the library with -sanitize=$sanitizers"
 # The library modules only (no executable links against libFuzzer's main).
 for module in CodixPath CodixWrappers; do
-  swift build -c release --scratch-path "$scratch" --target "$module" -Xswiftc -sanitize="$sanitizers"
+  swift build -c release --scratch-path "$build" --target "$module" -Xswiftc -sanitize="$sanitizers"
 done
-bin=$(swift build -c release --scratch-path "$scratch" --show-bin-path)
+bin=$(swift build -c release --scratch-path "$build" --show-bin-path)
 objects=()
 for module in CodixCore CodixPath CodixWrappers; do
   objects+=("$bin/$module.build"/*.o)

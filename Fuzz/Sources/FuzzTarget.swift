@@ -39,6 +39,7 @@ struct Differential {
     _ type: T.Type, _ name: String, configure: (JSONDecoder) -> Void = { _ in }
   ) {
     let foundation = JSONDecoder()
+    foundation.userInfo[Depth.key] = Depth()
     configure(foundation)
     let codix = CodixJSONDecoder(foundation)
     let expected = Outcome { try foundation.decode(T.self, from: data) }

@@ -1,6 +1,7 @@
 import CodixPath
 import CodixWrappers
 import Foundation
+import Synchronization
 
 // The model shapes the fuzz target decodes each input into.
 
@@ -11,7 +12,13 @@ import Foundation
 /// `Double`, `Float` and `Decimal`; a string as `String`, `URL` and base64
 /// `Data`. Each read is recorded (a value or an error), so a difference in
 /// any of them shows, not only in the first that fails.
+///
+/// Below `depthLimit` levels a value is not read (`deeper`): JSONDecoder
+/// builds an error's coding path in time that grows with the square of its
+/// depth, so the reads that fail would make a deeply nested document take
+/// seconds. Both decoders still scan all of it.
 indirect enum AnyJSON: Decodable, Equatable {
+  case deeper
   case null
   case bool(Bool)
   case number([Reading])
@@ -21,7 +28,19 @@ indirect enum AnyJSON: Decodable, Equatable {
   /// and the reads of the keyed container's other methods.
   case object([String], [AnyJSON], [Reading])
 
+  static let depthLimit = 32
+
   init(from decoder: any Decoder) throws {
+    guard let depth = decoder.userInfo[Depth.key] as? Depth else {
+      throw DecodingError.dataCorrupted(
+        .init(codingPath: [], debugDescription: "The decoder's userInfo has no Depth."))
+    }
+    let level = depth.enter()
+    defer { depth.leave() }
+    guard level <= Self.depthLimit else {
+      self = .deeper
+      return
+    }
     let single = try decoder.singleValueContainer()
     if single.decodeNil() {
       self = .null
@@ -100,6 +119,25 @@ indirect enum AnyJSON: Decodable, Equatable {
   private static func isTypeMismatch(_ reading: Reading) -> Bool {
     if case .failure(let failure) = reading { return failure.kind == "typeMismatch" }
     return false
+  }
+}
+
+/// How deep the `AnyJSON` being decoded is: one per decode, in its
+/// decoder's `userInfo`.
+final class Depth: Sendable {
+  static let key = CodingUserInfoKey(rawValue: "codix.fuzz.depth")!
+  private let level = Mutex(0)
+
+  /// One level deeper; the new level.
+  func enter() -> Int {
+    level.withLock { level in
+      level += 1
+      return level
+    }
+  }
+
+  func leave() {
+    level.withLock { $0 -= 1 }
   }
 }
 

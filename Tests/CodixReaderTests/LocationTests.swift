@@ -30,10 +30,12 @@ private func location(of needle: String, in text: String) throws -> CodixError.L
   return CodixError.Location(line: lines.count, column: column, offset: before.utf8.count)
 }
 
+/// The report of the DecodingError CodixJSONDecoder throws.
 private func codixError<T: Decodable>(_ type: T.Type, _ text: String) throws -> CodixError {
-  try #require(throws: CodixError.self) {
-    try CodixJSONDecoder().decode(type, from: Data(text.utf8))
-  }
+  CodixError(
+    try #require(throws: DecodingError.self) {
+      try CodixJSONDecoder().decode(type, from: Data(text.utf8))
+    })
 }
 
 private let roster = """

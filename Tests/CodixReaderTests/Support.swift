@@ -248,24 +248,41 @@ func foundationOutcome<T: Decodable & Equatable>(
   }
 }
 
-/// The outcome of `CodixJSONDecoder` on `data`, and its error when it threw
-/// one. Every error must be a CodixError whose underlying error is a
-/// DecodingError; anything else is recorded as a failure no JSONDecoder
-/// outcome equals.
+/// The outcome of `CodixJSONDecoder` on `data`, and its report when it
+/// threw. Every error must be a DecodingError, as JSONDecoder throws, that
+/// carries Codix's report (`CodixError(_:)` gives it, with a location) and
+/// whose debug description ends with that location; anything else is
+/// recorded as a failure no JSONDecoder outcome equals.
 func codixOutcome<T: Decodable & Equatable>(
   _ type: T.Type, _ data: Data, _ decoder: CodixJSONDecoder = CodixJSONDecoder()
 ) -> (Outcome<T>, CodixError?) {
   do {
     return (.value(try decoder.decode(type, from: data)), nil)
-  } catch let error as CodixError {
-    guard let decoding = error.underlyingError as? DecodingError else {
+  } catch let error as DecodingError {
+    let report = CodixError(error)
+    guard let location = report.location else {
+      return (.failure(ErrorShape(kind: "no report with a location: \(error)", path: [])), report)
+    }
+    guard debugDescription(of: error).hasSuffix("(\(location))") else {
       return (
-        .failure(ErrorShape(kind: "CodixError without a DecodingError: \(error)", path: [])), error
+        .failure(
+          ErrorShape(kind: "no location at the end: \(debugDescription(of: error))", path: [])),
+        report
       )
     }
-    return (.failure(ErrorShape(decoding)), error)
+    return (.failure(ErrorShape(error)), report)
   } catch {
-    return (.failure(ErrorShape(kind: "not a CodixError: \(error)", path: [])), nil)
+    return (.failure(ErrorShape(kind: "not a DecodingError: \(error)", path: [])), nil)
+  }
+}
+
+/// The debug description of a DecodingError's context.
+func debugDescription(of error: DecodingError) -> String {
+  switch error {
+  case .typeMismatch(_, let context), .valueNotFound(_, let context),
+    .keyNotFound(_, let context), .dataCorrupted(let context):
+    context.debugDescription
+  @unknown default: ""
   }
 }
 

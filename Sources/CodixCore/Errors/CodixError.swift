@@ -144,7 +144,17 @@ public struct CodixError: Error, Sendable {
   /// do { _ = try JSONDecoder().decode(User.self, from: data) }
   /// catch let error as DecodingError { print(CodixError(error)) }
   /// ```
+  ///
+  /// An error that ``CodixJSONDecoder`` threw carries Codix's full report
+  /// as its context's `underlyingError`: that report is returned, with the
+  /// model, the value found and the ``location`` in the document. (Any
+  /// `DecodingError` whose `underlyingError` is a `CodixError` gives that
+  /// error.)
   public init(_ error: DecodingError) {
+    if let report = Self.report(carriedBy: error) {
+      self = report
+      return
+    }
     switch error {
     case .keyNotFound(let key, let context):
       self.init(
@@ -175,6 +185,17 @@ public struct CodixError: Error, Sendable {
       detail = .thrown("\(error)")
     }
     isLocated = true
+  }
+
+  /// The report a DecodingError carries as its context's underlying error.
+  private static func report(carriedBy error: DecodingError) -> CodixError? {
+    switch error {
+    case .typeMismatch(_, let context), .valueNotFound(_, let context),
+      .keyNotFound(_, let context), .dataCorrupted(let context):
+      context.underlyingError as? CodixError
+    @unknown default:
+      nil
+    }
   }
 
   private static func foundationDetail(_ context: DecodingError.Context) -> Detail? {

@@ -16,9 +16,10 @@ import Foundation
 /// `JSONDecoder` accepts. Options it does not read itself (`allowsJSON5`)
 /// hand the document to `JSONDecoder`, so the result never differs.
 ///
-/// Every error it throws is a ``CodixError`` whose ``CodixError/underlyingError``
-/// is the `DecodingError` `JSONDecoder` would throw, and whose
-/// ``CodixError/location`` says where in the document the offending value is.
+/// It throws what `JSONDecoder` throws: a `DecodingError` of the same case
+/// and coding path, whose debug description ends with the line and column
+/// of the offending value, and from which ``CodixError/init(_:)`` makes the
+/// full report (model, path, location, value found).
 public final class CodixJSONDecoder: @unchecked Sendable {
   // Unchecked: the options are guarded by `lock`, as JSONDecoder's are.
 
@@ -117,30 +118,44 @@ public final class CodixJSONDecoder: @unchecked Sendable {
 
   /// Decodes a whole document as `T`.
   ///
-  /// - Throws: A ``CodixError``: its `underlyingError` is the
-  ///   `DecodingError` `JSONDecoder` would throw, its `location` the place of
-  ///   the offending value in the document.
+  /// It throws what `JSONDecoder` throws for the same document and type, so
+  /// `catch` clauses written for `JSONDecoder` keep working; the debug
+  /// description of a `DecodingError` ends with the place of the offending
+  /// value, and ``CodixError/init(_:)`` gives the full report:
+  ///
+  /// ```swift
+  /// do {
+  ///   let user = try CodixJSONDecoder().decode(User.self, from: data)
+  /// } catch let error as DecodingError {
+  ///   print(CodixError(error))   // model, path, line and column, value found
+  /// }
+  /// ```
+  ///
+  /// - Throws: A `DecodingError` of the case and coding path `JSONDecoder`
+  ///   throws, whose context's `underlyingError` is the ``CodixError``
+  ///   report (with its ``CodixError/location``); a ``CodixError`` thrown by
+  ///   a Codix model (which `JSONDecoder` passes on as well), located; any
+  ///   other error a model throws, as it was thrown.
   public func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
     let options = self.options
     guard Self.readsItself(data, options) else {
-      do {
-        return try Self.foundationDecoder(with: options).decode(type, from: data)
-      } catch {
-        var codix = CodixError.wrap(error, at: .root)
-        if let decoding = error as? DecodingError { codix.underlyingError = decoding }
-        throw codix
-      }
+      return try Self.foundationDecoder(with: options).decode(type, from: data)
     }
-    return try JSONDocument.reading(data) { document throws(CodixError) in
-      let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
-      do {
-        return try reader.unwrap(type, at: 0, Place(PathAnchor(reader), nil, nil))
-      } catch {
-        var codix = reader.located(error)
-        codix.attribute(insideValueOf: type, at: .root)
-        throw codix
+    let outcome: Result<T, any Error>
+    do {
+      outcome = try JSONDocument.reading(data) { document throws(CodixError) in
+        let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
+        do {
+          return .success(try reader.unwrap(type, at: 0, Place(PathAnchor(reader), nil, nil)))
+        } catch {
+          return .failure(reader.dropInError(error, decoding: type))
+        }
       }
+    } catch {
+      // The document does not scan: JSONDecoder's "not valid JSON".
+      throw ReaderError.foundationError.carrying(error, adding: error.message)
     }
+    return try outcome.get()
   }
 
   /// Whether this decoder reads `data` itself: plain JSON (not JSON5, not

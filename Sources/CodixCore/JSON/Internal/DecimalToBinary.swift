@@ -17,9 +17,15 @@
 // q ≥ 0 the power truncated to 128 bits; for q < 0, ⌊2^b / 5^-q⌋ + 1 for
 // b = bitLength(5^-q) + 127 when q ≥ -27 and b = 2·bitLength(5^-q) + 128
 // below, then truncated to 128 bits. It is computed exactly with a small
-// big-integer routine on first use (about 0.1 ms); `DecimalToBinaryTests`
-// checks entries against known values and the conversions against the
-// standard library's parser on random input.
+// big-integer routine on first use (about 0.1 ms).
+//
+// Tests/CodixReaderTests/DecimalToBinaryTests.swift computes every entry
+// again with a big integer of its own (and checks some against fast_float's
+// published table), and checks conversions bit for bit against
+// `Double(String)` and `Float(String)`: every power of ten in range and
+// beyond it, exact halfway points between adjacent doubles (ties to even),
+// numbers just below and above them with 16 to 25 significant digits,
+// subnormals, and the largest and smallest values.
 
 /// The parameters of a binary floating-point format for Eisel–Lemire.
 struct BinaryFormat {

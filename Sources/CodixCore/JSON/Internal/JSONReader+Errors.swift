@@ -27,6 +27,29 @@ extension JSONReader {
     return document.locating(CodixError.wrap(error, at: .root), keyStrategy: self)
   }
 
+  /// What CodixJSONDecoder's `decode(_:from:)` throws for `error`, thrown
+  /// while it decoded `type`: what JSONDecoder throws, and the report.
+  ///
+  /// - a DecodingError (the reader's, or a model's): the same error, its
+  ///   debug description ending with the place, the report underneath;
+  /// - a ReaderError (a string or number that cannot be read):
+  ///   JSONDecoder's "not valid JSON" at the root, likewise;
+  /// - a CodixError (a Codix model's, which JSONDecoder passes on too):
+  ///   the report itself, located;
+  /// - any other error: as it was thrown, as JSONDecoder passes it on.
+  func dropInError<T>(_ error: any Error, decoding type: T.Type) -> any Error {
+    guard error is DecodingError || error is ReaderError || error is CodixError else {
+      return error
+    }
+    var report = located(error)
+    report.attribute(insideValueOf: type, at: .root)
+    switch error {
+    case let decoding as DecodingError: return decoding.carrying(report)
+    case is ReaderError: return ReaderError.foundationError.carrying(report, adding: report.message)
+    default: return report
+    }
+  }
+
   /// Whether two errors are the same failure: case, coding path, description.
   static func same(_ first: DecodingError, _ second: DecodingError) -> Bool {
     func parts(_ error: DecodingError) -> (Int, Path, String)? {
@@ -97,7 +120,33 @@ extension JSONDocument {
     var codix = CodixError(
       .dataCorrupted, at: .root, detail: .thrown(error.message),
       underlyingError: ReaderError.foundationError)
-    codix.location = error.location
+    // A document that is not text has no lines: it is reported at its start.
+    codix.location = error.location ?? CodixError.Location(line: 1, column: 1, offset: 0)
     return codix
+  }
+}
+
+extension DecodingError {
+  /// This error as CodixJSONDecoder throws it: the same case and coding
+  /// path; `detail` (a reader's explanation) and the place of `report` at
+  /// the end of the debug description; `report` as the underlying error, so
+  /// that `CodixError(_:)` returns it.
+  func carrying(_ report: CodixError, adding detail: String? = nil) -> DecodingError {
+    func context(_ context: Context) -> Context {
+      var text = context.debugDescription
+      if let detail, !detail.isEmpty { text += text.isEmpty ? detail : " " + detail }
+      if let location = report.location {
+        text += text.isEmpty ? "(\(location))" : " (\(location))"
+      }
+      return Context(
+        codingPath: context.codingPath, debugDescription: text, underlyingError: report)
+    }
+    switch self {
+    case .typeMismatch(let type, let original): return .typeMismatch(type, context(original))
+    case .valueNotFound(let type, let original): return .valueNotFound(type, context(original))
+    case .keyNotFound(let key, let original): return .keyNotFound(key, context(original))
+    case .dataCorrupted(let original): return .dataCorrupted(context(original))
+    @unknown default: return self
+    }
   }
 }

@@ -151,8 +151,10 @@ extension Decoder {
   public func decodeLossy<Element: Decodable>(
     _ type: [Element].Type = [Element].self, at path: Path
   ) throws -> [Element] {
-    let cursor = try Navigator.cursor(at: path, from: .root(self))
-    return try Navigator.decodeLossyArray(Element.self, at: cursor, userInfo: userInfo)
+    try Cursor.spelling(in: self) { () throws(CodixError) in
+      let cursor = try Navigator.cursor(at: path, from: .root(self))
+      return try Navigator.decodeLossyArray(Element.self, at: cursor, userInfo: userInfo)
+    }
   }
 
   /// Decodes the object at `path` as a dictionary, skipping the entries whose
@@ -171,8 +173,10 @@ extension Decoder {
   public func decodeLossy<Key: Hashable, Value: Decodable>(
     _ type: [Key: Value].Type = [Key: Value].self, at path: Path
   ) throws -> [Key: Value] {
-    let cursor = try Navigator.cursor(at: path, from: .root(self))
-    return try Navigator.decodeLossyDictionary(type, at: cursor, userInfo: userInfo)
+    try Cursor.spelling(in: self) { () throws(CodixError) in
+      let cursor = try Navigator.cursor(at: path, from: .root(self))
+      return try Navigator.decodeLossyDictionary(type, at: cursor, userInfo: userInfo)
+    }
   }
 
   /// Decodes the array at `path` as a set, skipping the elements that fail
@@ -180,8 +184,10 @@ extension Decoder {
   public func decodeLossy<Element: Decodable & Hashable>(
     _ type: Set<Element>.Type = Set<Element>.self, at path: Path
   ) throws -> Set<Element> {
-    let cursor = try Navigator.cursor(at: path, from: .root(self))
-    return Set(try Navigator.decodeLossyArray(Element.self, at: cursor, userInfo: userInfo))
+    try Cursor.spelling(in: self) { () throws(CodixError) in
+      let cursor = try Navigator.cursor(at: path, from: .root(self))
+      return Set(try Navigator.decodeLossyArray(Element.self, at: cursor, userInfo: userInfo))
+    }
   }
 }
 

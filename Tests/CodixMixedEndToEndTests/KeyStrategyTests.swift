@@ -75,7 +75,7 @@ private struct WrapperUser: Kodable, Equatable {
   #expect(try snakeDecoder().decode(WrapperUser.self, from: document) == user)
 }
 
-@Test func aMissingSnakeKeyIsReportedWithTheDecodersSpelling() throws {
+@Test func aMissingSnakeKeyIsReportedWithTheDocumentsSpelling() throws {
   struct Needs: Decodable {
     init(from decoder: any Decoder) throws {
       _ = try decoder.decode(String.self, at: "user_info.post_code")
@@ -86,7 +86,7 @@ private struct WrapperUser: Kodable, Equatable {
     Issue.record("expected keyNotFound")
   } catch let error as CodixError {
     #expect(error.kind == .keyNotFound)
-    #expect(error.path == "userInfo.post_code")
+    #expect(error.path == "user_info.post_code")
   }
 }
 

@@ -132,7 +132,7 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
   #expect(try sortedJSON(path) == #"{"id":2,"theme":"dark"}"#)
 }
 
-@Test func unknownKeysAreComparedAsTheDecoderSpellsThem() throws {
+@Test func unknownKeysAreComparedAsTheDecoderSpellsThemAndReportedAsTheDocument() throws {
   let decoder = JSONDecoder()
   decoder.keyDecodingStrategy = .convertFromSnakeCase
   let user = try decoder.decode(
@@ -143,7 +143,8 @@ private func json(_ text: String) -> Data { Data(text.utf8) }
     try decoder.decode(
       StrictUser.self, from: json(#"{"id": 1, "first_name": "A", "nick_name": "B"}"#))
   }
-  #expect(error.path == "nickName")
+  #expect(error.path == "nick_name")
+  #expect(error.description.contains(#"Unknown key "nick_name""#))
 }
 
 @Test func anOptionalFlattenedModelIsAModelOfItsOwnWhenThere() throws {
@@ -242,9 +243,9 @@ func strictDecodingRefusesUnknownKeysThatWouldBeWarnings(throughFoundation: Bool
   let codixError = try #require(throws: CodixError.self) {
     try codix.decode(StrictUser.self, from: bad)
   }
-  #expect(codixError.path == "nickName")
+  #expect(codixError.path == "nick_name")
   let entryError = try #require(throws: CodixError.self) {
     try StrictUser.decode(from: bad, using: foundation)
   }
-  #expect(entryError.path == "nickName")
+  #expect(entryError.path == "nick_name")
 }

@@ -58,7 +58,8 @@ package enum TopLevelDecoding {
         try foundation.decode(Envelope<T>.self, from: data).value
       }
     } catch {
-      var codix = CodixError.wrap(error, at: path)
+      var codix = NativeReading.spelledAsWritten(
+        CodixError.wrap(error, at: path), in: data, decoder: decoder)
       codix.attribute(insideValueOf: type, at: path)
       throw codix
     }

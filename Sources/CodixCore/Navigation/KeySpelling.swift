@@ -123,6 +123,46 @@ package enum KeySpelling {
   private static let lastAnswer = ThreadLocal { Memo(nil, false) }
 }
 
+extension KeySpelling {
+  /// How a document converted from snake case spells `key`, a key as the
+  /// model reads it: `stargazers_count` for `stargazersCount`. The key
+  /// itself when it has no such spelling (`id`, or a key already written
+  /// in snake case) or when Foundation's conversion does not turn the
+  /// spelling back into `key`.
+  package static func written(_ key: String) -> String {
+    let snake = SnakeCase.toSnakeCase(key)
+    return snake != key && SnakeCase.converted(snake) == key ? snake : key
+  }
+
+  /// `error` with the keys of its path, and the keys its report lists, as
+  /// the document writes them, when `decoder` converts keys from snake
+  /// case (told as ``convertsFromSnakeCase(_:in:written:)`` tells it, from
+  /// the object `decoder` is at). Error path only. Another renaming
+  /// strategy cannot be told from a decoder's public API: its keys stay as
+  /// the decoder spells them until a Codix entry point, which has the
+  /// document, spells them.
+  package static func spelledAsWritten(_ error: CodixError, in decoder: any Decoder) -> CodixError {
+    guard error.path.components.contains(where: { if case .key = $0 { true } else { false } }),
+      let container = try? decoder.container(keyedBy: CodixKey.self),
+      convertsFromSnakeCase(decoder, in: container, written: { writtenKeys(of: decoder) })
+    else { return error }
+    var error = error
+    error.path = Path(
+      error.path.components.map { component in
+        guard case .key(let key) = component else { return component }
+        return .key(written(key))
+      })
+    if case .noKey(let missing, let among)? = error.detail {
+      error.detail = .noKey(written(missing), among: among.map(written))
+    }
+    if case .unknownKeys(let key, let others, let suggestion)? = error.detail {
+      error.detail = .unknownKeys(
+        written(key), others: others.map(written), suggestion: suggestion.map(written))
+    }
+    return error
+  }
+}
+
 /// Foundation's own conversion from snake case, once per key and thread.
 enum SnakeCase {
   private static let cache = ThreadLocal { [String: String]() }
@@ -141,6 +181,37 @@ enum SnakeCase {
     init(from decoder: any Decoder) throws {
       keys = try decoder.container(keyedBy: CodixKey.self).allKeys.map(\.stringValue)
     }
+  }
+
+  private static let snakeCache = ThreadLocal { [String: String]() }
+
+  /// Foundation's own conversion to snake case (`JSONEncoder`'s
+  /// `.convertToSnakeCase`), once per key and thread.
+  static func toSnakeCase(_ key: String) -> String {
+    guard let cache = snakeCache.pointer else { return snakeCasedByFoundation(key) ?? key }
+    if let known = cache.pointee[key] { return known }
+    let converted = snakeCasedByFoundation(key) ?? key
+    if cache.pointee.count >= 4096 { cache.pointee.removeAll() }  // keys built from data
+    cache.pointee[key] = converted
+    return converted
+  }
+
+  private struct OneKey: Encodable {
+    let key: String
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodixKey.self)
+      try container.encode(0, forKey: CodixKey(key))
+    }
+  }
+
+  private static func snakeCasedByFoundation(_ key: String) -> String? {
+    let encoder = JSONEncoder()
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    guard let data = try? encoder.encode(OneKey(key: key)),
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      object.count == 1
+    else { return nil }
+    return object.keys.first
   }
 
   private static func convertedByFoundation(_ key: String) -> String? {

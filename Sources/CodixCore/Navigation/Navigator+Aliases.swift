@@ -19,7 +19,9 @@ extension Navigator {
       if let value = try decode(type, at: path, in: decoder, ifPresent: true) { return value }
     }
     if ifPresent, !paths.isEmpty { return nil }
-    throw noValue(atAnyOf: paths, from: .root(decoder), expected: TypeNames.display(type))
+    throw Cursor.spelledAsWritten(
+      noValue(atAnyOf: paths, from: .root(decoder), expected: TypeNames.display(type)),
+      in: decoder)
   }
 
   /// Decodes the raw value at the first of `paths` that holds one and
@@ -33,8 +35,9 @@ extension Navigator {
       }
     }
     if ifPresent, !paths.isEmpty { return nil }
-    throw noValue(
-      atAnyOf: paths, from: .root(decoder), expected: transformer.expectedDescription)
+    throw Cursor.spelledAsWritten(
+      noValue(atAnyOf: paths, from: .root(decoder), expected: transformer.expectedDescription),
+      in: decoder)
   }
 
   /// The error for a value required at one of `paths` below `start`, none of

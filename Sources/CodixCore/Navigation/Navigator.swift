@@ -160,7 +160,9 @@ package enum Navigator {
   package static func decode<T: Decodable>(
     _ type: T.Type, at path: Path, in decoder: any Decoder
   ) throws(CodixError) -> T {
-    try decode(type, at: path, from: Cursor.root(decoder))
+    try Cursor.spelling(in: decoder) { () throws(CodixError) in
+      try decode(type, at: path, from: Cursor.root(decoder))
+    }
   }
 
   /// Decodes `T` at `path` below `decoder`; `nil` when `ifPresent` and the
@@ -169,7 +171,9 @@ package enum Navigator {
   package static func decode<T: Decodable>(
     _ type: T.Type, at path: Path, in decoder: any Decoder, ifPresent: Bool
   ) throws(CodixError) -> T? {
-    try decode(type, at: path, from: Cursor.root(decoder), ifPresent: ifPresent)
+    try Cursor.spelling(in: decoder) { () throws(CodixError) in
+      try decode(type, at: path, from: Cursor.root(decoder), ifPresent: ifPresent)
+    }
   }
 
   /// Decodes `T` at `path` below `start`; `nil` when `ifPresent` and the
@@ -223,7 +227,16 @@ package enum Navigator {
   package static func decode<F: Transformer>(
     at path: Path, in decoder: any Decoder, using transformer: F, ifPresent: Bool
   ) throws(CodixError) -> F.To? where F.From: Decodable {
-    switch try walk(path, from: .root(decoder)) {
+    try Cursor.spelling(in: decoder) { () throws(CodixError) in
+      try decode(at: path, from: .root(decoder), using: transformer, ifPresent: ifPresent)
+    }
+  }
+
+  /// Decodes `From` at `path` below `start` and converts it with `transformer`.
+  static func decode<F: Transformer>(
+    at path: Path, from start: Cursor, using transformer: F, ifPresent: Bool
+  ) throws(CodixError) -> F.To? where F.From: Decodable {
+    switch try walk(path, from: start) {
     case .present(var cursor):
       let raw: F.From?
       do {
@@ -294,6 +307,11 @@ package enum Navigator {
   /// that do exist.
   package static func enriched(_ error: any Error, at cursor: Cursor) -> CodixError {
     var codix = CodixError.wrap(error, at: cursor.path)
+    if error is DecodingError, !codix.path.components.starts(with: cursor.path.components) {
+      // JSONDecoder's date and data strategies throw at their container's
+      // coding path, not the value's: the error is the value's, read here.
+      codix.path = cursor.path
+    }
     guard codix.found == nil || codix.kind == .keyNotFound else { return codix }
     let base = cursor.path.components
     let target = codix.path.components

@@ -45,7 +45,35 @@ package enum Cursor {
       }
       return try decode(type, at: path, onTapeOf: reader)
     }
-    return try Navigator.decode(type, at: path, from: root(any: decoder))
+    return try decode(type, at: path, inAny: decoder)
+  }
+
+  /// `decode(_:at:in:)` on any other decoder.
+  @usableFromInline
+  static func decode<T: Decodable>(_ type: T.Type, at path: Path, inAny decoder: any Decoder)
+    throws(CodixError) -> T
+  {
+    try spelling(in: decoder) { () throws(CodixError) in
+      try Navigator.decode(type, at: path, from: root(any: decoder))
+    }
+  }
+
+  /// Runs `read`, a read below `decoder`'s value; what it throws comes back
+  /// with its keys as the document writes them (`KeySpelling.spelledAsWritten`).
+  /// On the native reader, the entry point spells them: it has the document.
+  package static func spelling<T>(
+    in decoder: any Decoder, _ read: () throws(CodixError) -> T
+  ) throws(CodixError) -> T {
+    do {
+      return try read()
+    } catch {
+      throw spelledAsWritten(error, in: decoder)
+    }
+  }
+
+  /// `error`, thrown by a read below `decoder`'s value, as ``spelling(in:_:)`` throws it.
+  package static func spelledAsWritten(_ error: CodixError, in decoder: any Decoder) -> CodixError {
+    decoder is JSONReader ? error : KeySpelling.spelledAsWritten(error, in: decoder)
   }
 
   /// `decode(_:at:in:)` on the native reader.

@@ -9,9 +9,11 @@ enum WrapperEngine {
     let table = try ModelTables.decodingTable(for: Root.self)
     var root = table.skipsSetup ? SetupRecording.skipping { Root() } : Root()
     // Path reads below the model reuse their containers until it is decoded.
-    try KeyedContainerCache.scope { () throws(CodixError) in
-      try ModelBase.withBase(of: &root, isClass: table.isClass) { (base) throws(CodixError) in
-        try decode(table, into: base, from: decoder)
+    try Cursor.spelling(in: decoder) { () throws(CodixError) in
+      try KeyedContainerCache.scope { () throws(CodixError) in
+        try ModelBase.withBase(of: &root, isClass: table.isClass) { (base) throws(CodixError) in
+          try decode(table, into: base, from: decoder)
+        }
       }
     }
     return root

@@ -6,6 +6,11 @@ import Foundation
 extension JSONReader {
   /// `error` as a CodixError, located in the document.
   func located(_ error: any Error) -> CodixError {
+    document.spelledAsWritten(placed(error), keyStrategy: self)
+  }
+
+  /// `error` as a CodixError, with the place of its value in the document.
+  private func placed(_ error: any Error) -> CodixError {
     if let error = error as? ReaderError { return document.codixError(error) }
     if let decoding = error as? DecodingError {
       var codix = CodixError(decoding)
@@ -24,7 +29,24 @@ extension JSONReader {
       }
       return document.locating(codix, keyStrategy: self)
     }
-    return document.locating(CodixError.wrap(error, at: .root), keyStrategy: self)
+    var codix = CodixError.wrap(error, at: .root)
+    if let failure = lastFailure, let path = failure.path, path != codix.path,
+      path.components.starts(with: codix.path.components),
+      case let recorded = CodixError(failure.error),
+      recorded.kind == codix.kind, recorded.path == codix.path, recorded.detail == codix.detail
+    {
+      // A DecodingError of the reader's that navigation placed at the
+      // coding path JSONDecoder gives it, which for a date or data
+      // strategy is the container's, not the value's: the reader knows
+      // the value's.
+      codix.path = path
+      codix.expected = nil  // what the value at the old path was read as
+      codix.location = document.location(of: failure.offset)
+      if let index = failure.index, index != Self.missing {
+        codix.found = document.writtenText(of: index)
+      }
+    }
+    return document.locating(codix, keyStrategy: self)
   }
 
   /// What CodixJSONDecoder's `decode(_:from:)` throws for `error`, thrown
@@ -89,28 +111,94 @@ extension JSONDocument {
     var error = error
     var index = 0
     for component in error.path.components {
-      guard index < tape.count else { break }
-      let entry = entry(index)
-      var next: Int?
-      switch component {
-      case .key(let key) where entry.tag == .object:
-        next = reader.codixMember(of: index, key: key)
-      case .index(let position) where entry.tag == .array:
-        let count = count(of: index)
-        let resolved = position < 0 ? count + position : position
-        if resolved >= 0, resolved < count {
-          var element = index + 2
-          for _ in 0..<resolved { element = self.next(after: element) }
-          next = element
-        }
-      default:
-        next = nil
-      }
-      guard let next else { break }
+      guard let next = step(from: index, to: component, keyStrategy: reader) else { break }
       index = next
     }
     error.location = location(of: self.entry(index).offset)
     return error
+  }
+
+  /// The value `component` names below the value at `index`: a member
+  /// found as `reader` finds a Codix key, or an element; `nil` when there
+  /// is none.
+  func step(from index: Int, to component: PathComponent, keyStrategy reader: JSONReader)
+    -> Int?
+  {
+    guard index < tape.count else { return nil }
+    let entry = entry(index)
+    switch component {
+    case .key(let key) where entry.tag == .object:
+      return reader.codixMember(of: index, key: key)
+    case .index(let position) where entry.tag == .array:
+      let count = count(of: index)
+      let resolved = position < 0 ? count + position : position
+      guard resolved >= 0, resolved < count else { return nil }
+      var element = index + 2
+      for _ in 0..<resolved { element = self.next(after: element) }
+      return element
+    default:
+      return nil
+    }
+  }
+
+  /// `error` with the keys of its path, and the keys its report lists, as
+  /// the document writes them, when `reader` renames the document's keys
+  /// (a key decoding strategy): a report's path is where to look in the
+  /// document. A key the document does not have keeps the model's
+  /// spelling, or, under `.convertFromSnakeCase`, the one the strategy
+  /// turns into it (`KeySpelling.written(_:)`).
+  func spelledAsWritten(_ error: CodixError, keyStrategy reader: JSONReader) -> CodixError {
+    let snakeCase: Bool
+    switch reader.options.keyDecodingStrategy {
+    case .useDefaultKeys: return error
+    case .convertFromSnakeCase: snakeCase = true
+    default: snakeCase = false
+    }
+    func absent(_ key: String) -> String { snakeCase ? KeySpelling.written(key) : key }
+    var error = error
+    var index: Int? = 0
+    var parent: Int?
+    var components: [PathComponent] = []
+    for component in error.path.components {
+      let next = index.flatMap { step(from: $0, to: component, keyStrategy: reader) }
+      switch component {
+      case .key(let key):
+        if let next, let written = try? string(at: next - 1) {
+          components.append(.key(written))
+        } else {
+          components.append(.key(absent(key)))
+        }
+      default:
+        components.append(component)
+      }
+      parent = index
+      index = next
+    }
+    error.path = Path(components)
+    if case .noKey(let missing, _)? = error.detail, let parent, parent < tape.count,
+      entry(parent).tag == .object
+    {
+      error.detail = .noKey(absent(missing), among: writtenKeys(of: parent))
+    }
+    if case .unknownKeys(_, let others, let suggestion)? = error.detail,
+      case .key(let key)? = components.last
+    {
+      error.detail = .unknownKeys(
+        key, others: others.map(absent), suggestion: suggestion.map(absent))
+    }
+    return error
+  }
+
+  /// The keys of the object at `index`, as the document writes them.
+  func writtenKeys(of index: Int) -> [String] {
+    var keys: [String] = []
+    let end = end(of: index)
+    var key = index + 2
+    while key < end {
+      if let text = try? string(at: key) { keys.append(text) }
+      key = next(after: key + 1)
+    }
+    return keys
   }
 }
 

@@ -98,6 +98,13 @@ extension NativeSpot: DocumentPosition {
   @inline(__always)
   package func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if index == JSONReader.missing { try throwIfMissing() }
+    if T.self == FoundProbe.self {
+      // A report's `found`, read after a failure: the reads it tries do not
+      // replace the failure the reader recorded (`located(_:)` matches it).
+      let failure = reader.lastFailure
+      defer { reader.lastFailure = failure }
+      return try reader.unwrap(type, at: index, place)
+    }
     return try reader.unwrap(type, at: index, place)
   }
 

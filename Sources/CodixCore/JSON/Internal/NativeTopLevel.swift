@@ -112,3 +112,28 @@ package struct NativeReading {
     }
   }
 }
+
+extension NativeReading {
+  /// `error`, from a decode of `data` that `decoder` read itself, with the
+  /// keys of its path as the document writes them: the document is read
+  /// again (error path only) with `decoder`'s key strategy.
+  package static func spelledAsWritten(
+    _ error: CodixError, in data: Data, decoder: some CodixTopLevelDecoder
+  ) -> CodixError {
+    let options: CodixJSONDecoder.Options
+    if let codix = decoder as? CodixJSONDecoder {
+      options = codix.options
+    } else if let json = decoder as? JSONDecoder {
+      options = CodixJSONDecoder.Options(json)
+    } else {
+      return error
+    }
+    if case .useDefaultKeys = options.keyDecodingStrategy { return error }
+    guard CodixJSONDecoder.readsItself(data, options) else { return error }
+    let spelled = try? JSONDocument.reading(data) { document throws(CodixError) in
+      let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
+      return document.spelledAsWritten(error, keyStrategy: reader)
+    }
+    return spelled ?? error
+  }
+}

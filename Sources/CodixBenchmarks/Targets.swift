@@ -48,6 +48,13 @@ private let modelTargets: [(section: String, rows: [ModelTarget])] = [
       ("Encoding", "CodixWrappers", 1.6),
     ]
   ),
+  (
+    "Codix models on CodixJSONEncoder, over synthesized Encodable on JSONEncoder",
+    [
+      ("Encoding", "CodixPath, CodixJSONEncoder", 0.6),
+      ("Encoding", "CodixWrappers, CodixJSONEncoder", 0.6),
+    ]
+  ),
 ]
 
 /// The same cases' ratios in a saved run, for `--reference-ratios`.

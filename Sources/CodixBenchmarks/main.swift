@@ -190,12 +190,16 @@ let encodableUsers = handUsers.map(EncodableUser.init)
 let pathUsers = handUsers.map(PathEncodedUser.init)
 let wrapperUsers = handUsers.map(WrapperEncodedUser.init)
 let encoder = JSONEncoder()
+let codixEncoder = CodixJSONEncoder()
 try report(
   "Encoding: 2,000 users x 7 fields (3 in a nested object), median of \(rounds) rounds",
   [
     Case(name: "synthesized Encodable") { try encoder.encode(encodableUsers).count },
     Case(name: "CodixPath encode(_:at:)") { try encoder.encode(pathUsers).count },
     Case(name: "CodixWrappers") { try encoder.encode(wrapperUsers).count },
+    Case(name: "synthesized, CodixJSONEncoder") { try codixEncoder.encode(encodableUsers).count },
+    Case(name: "CodixPath, CodixJSONEncoder") { try codixEncoder.encode(pathUsers).count },
+    Case(name: "CodixWrappers, CodixJSONEncoder") { try codixEncoder.encode(wrapperUsers).count },
   ], rounds: rounds, iterations: quick ? 2 : 5)
 
 let oneUser = Data(

@@ -112,10 +112,27 @@ private func expectSameBytesAndRoundTrip<T: Codable & Equatable>(
 }
 
 @Test func encodeAtAPathOnCodixJSONEncoderMatchesJSONEncoder() throws {
+  // JSONEncoder itself, kept on Foundation by the switch.
   let foundation = JSONEncoder()
   foundation.outputFormatting = .sortedKeys
+  foundation.userInfo[.codixReadsThroughFoundation] = true
   let codix = CodixJSONEncoder(foundation)
+  // encode(_:at:) on a JSONEncoder, written by Codix's writer.
+  let routed = JSONEncoder()
+  routed.outputFormatting = .sortedKeys
   for path: Path in ["a.b[2].c", "", "list[1]", "x.y.z"] {
-    #expect(try codix.encode(pathUsers[0], at: path) == foundation.encode(pathUsers[0], at: path))
+    let expected = try foundation.encode(pathUsers[0], at: path)
+    #expect(try codix.encode(pathUsers[0], at: path) == expected)
+    #expect(try routed.encode(pathUsers[0], at: path) == expected)
   }
+}
+
+@Test func encodeAtAPathOnAJSONEncoderKeepsTheOrderTheValueWrites() throws {
+  // Without .sortedKeys: CodixJSONEncoder's order, the same in every process.
+  let text = String(
+    decoding: try JSONEncoder().encode(pathUsers[1], at: "data.user"), as: UTF8.self)
+  #expect(
+    text
+      == #"{"data":{"user":{"id":1,"profile":{"name":"User 1 \"q\"\/","tags":["t1","é"]},"address":{"city":"City 1","zip":"10001"},"joined":"2023-11-14T22:13:20Z"}}}"#
+  )
 }

@@ -27,12 +27,24 @@ extension CodixTopLevelEncoder {
   /// // {"data":{"items":[null,42]}}
   /// ```
   ///
+  /// On a `JSONEncoder`, the document is written by ``CodixJSONEncoder``
+  /// with the encoder's options: with `.sortedKeys`, byte for byte what
+  /// `JSONEncoder` writes; without it, keys in the order the value encodes
+  /// them. `userInfo[.codixReadsThroughFoundation] = true` keeps it on
+  /// `JSONEncoder`, as does a subclass of `JSONEncoder`.
+  ///
   /// - Throws: A ``CodixError``: `.invalidPath` for a malformed path or a
   ///   negative index, or whatever encoding `value` throws.
   public func encode<T: Encodable>(_ value: T, at path: Path) throws -> Data {
     _ = try path.validComponents()
     do {
-      return try encode(PathEnvelope(value: value, path: path))
+      let envelope = PathEnvelope(value: value, path: path)
+      if let json = self as? JSONEncoder, type(of: json) == JSONEncoder.self,
+        json.userInfo[.codixReadsThroughFoundation] as? Bool != true
+      {
+        return try CodixJSONEncoder(json).encode(envelope)
+      }
+      return try encode(envelope)
     } catch {
       throw CodixError.wrap(error, at: path)
     }

@@ -17,6 +17,11 @@ package enum EncodingNavigator {
   package static func encodeAtKeys<T: Encodable, E: Encoder>(
     _ value: T, at path: Path, in encoder: E
   ) throws(CodixError) {
+    do {
+      if try WritingSeam.write(value, at: path, in: encoder) { return }
+    } catch {
+      throw located(error, at: Path(codingPath: encoder.codingPath).appending(path))
+    }
     if let key = path.singleKey {
       var container = encoder.container(keyedBy: CodixKey.self)
       do {

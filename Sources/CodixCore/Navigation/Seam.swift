@@ -309,3 +309,33 @@ package enum ObjectCursor: DocumentObject {
     }
   }
 }
+
+/// The writing side's one choice: a value of CodixJSONEncoder is written
+/// straight into the object its writer has open (`JSONMemberWriter`); any
+/// other encoder through the public Codable API (`EncodingNavigator`).
+@usableFromInline
+package enum WritingSeam {
+  /// Writes `value` at `path`, a path of one key or of dotted keys, below
+  /// `encoder` when it is CodixJSONEncoder's own; `false`, having written
+  /// nothing, for any other encoder or path.
+  @usableFromInline
+  package static func write<T: Encodable>(_ value: T, at path: Path, in encoder: any Encoder)
+    throws -> Bool
+  {
+    guard JSONMemberWriter.mayWrite(encoder), var object = JSONMemberWriter(encoder) else {
+      return false
+    }
+    if let key = path.singleKey {
+      try object.write(value, forKey: key)
+      return true
+    }
+    guard let text = path.dottedText else { return false }
+    let keys = DottedPathMemo.split(text)
+    var target = keys.descend(from: object) { object, key in
+      var object = object  // opening a nested object is `mutating`
+      return object.nestedObject(forKey: key)
+    }
+    try target.write(value, forKey: keys.last.stringValue)
+    return true
+  }
+}

@@ -31,6 +31,15 @@ package struct JSONMemberWriter {
   /// encoder of a value it encodes); nil for any other encoder, the tree's
   /// included (a type whose values needed the tree goes there at once):
   /// then the Codable API writes the same.
+  /// Whether `encoder` is one of CodixJSONEncoder's: a comparison of its
+  /// type, cheaper than the cast `init?(_:)` makes, for encoders that are
+  /// mostly of another kind.
+  @inline(__always)
+  package static func mayWrite(_ encoder: any Encoder) -> Bool {
+    let type = ObjectIdentifier(Swift.type(of: encoder))
+    return type == ObjectIdentifier(JSONWriter.self) || type == ObjectIdentifier(SlotEncoder.self)
+  }
+
   package init?(_ encoder: any Encoder) {
     let slot: FrameRef
     let writer: JSONWriter

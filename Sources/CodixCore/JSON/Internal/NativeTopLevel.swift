@@ -18,7 +18,9 @@ extension CodingUserInfoKey {
   /// `decoder.decode(_:from:at:)` and `Model.decode(from:using:)` hand the
   /// document to `JSONDecoder` itself instead of reading it with
   /// ``CodixJSONDecoder``'s reader. The values are the same either way;
-  /// errors read by Foundation carry no line and column.
+  /// errors read by Foundation carry no line and column. In a `JSONEncoder`'s
+  /// `userInfo`, it keeps `encode(_:at:)` on `JSONEncoder` instead of
+  /// ``CodixJSONEncoder``.
   // safe: the initializer accepts every string; it is failable only by its signature.
   public static let codixReadsThroughFoundation = CodingUserInfoKey(
     rawValue: "codix.readsThroughFoundation")!

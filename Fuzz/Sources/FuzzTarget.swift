@@ -30,6 +30,29 @@ struct Differential {
     }
     compare(PathModel.self, "path style")
     compareWrappers()
+    compareEncoders()
+  }
+
+  /// The writer: the document, when JSONDecoder reads it as a `JSONValue`,
+  /// encoded by JSONEncoder and by CodixJSONEncoder with `.sortedKeys`,
+  /// plain and pretty-printed without escaping slashes: the same bytes.
+  func compareEncoders() {
+    guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return }
+    let formattings: [JSONEncoder.OutputFormatting] = [
+      [.sortedKeys], [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes],
+    ]
+    for formatting in formattings {
+      let foundation = JSONEncoder()
+      foundation.outputFormatting = formatting
+      let codix = CodixJSONEncoder(foundation)
+      let expected = Outcome { try foundation.encode(value) }
+      let actual = Outcome { try codix.encode(value) }
+      guard expected == actual else {
+        stop(
+          "JSONValue encoded with \(formatting.rawValue): JSONEncoder, CodixJSONEncoder", expected,
+          actual)
+      }
+    }
   }
 
   /// Decodes `T` with a JSONDecoder set up by `configure`, with a

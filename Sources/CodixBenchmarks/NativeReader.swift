@@ -30,7 +30,7 @@ struct Scenario {
 /// A document the scenarios decode, read or generated on its first use: a
 /// memory measurement's process (Memory.swift) loads only its own.
 enum Document {
-  case twitter, citm, canada, payload, users
+  case twitter, citm, canada, payload, users, small, tiny
 
   var data: Data {
     switch self {
@@ -39,6 +39,8 @@ enum Document {
     case .canada: Loaded.canada
     case .payload: Loaded.payload
     case .users: Loaded.users
+    case .small: OrderResponse.json
+    case .tiny: TinyResponse.json
     }
   }
 
@@ -85,6 +87,12 @@ func agree<T: Equatable>(_ what: String, _ decodes: [() throws -> T]) {
     }
     first = first ?? value
   }
+}
+
+/// Decodes `count` times, keeping each value until the next; returns `count`.
+func repeated<T>(_ count: Int, _ decode: () throws -> T) rethrows -> Int {
+  for _ in 0..<count { try withExtendedLifetime(decode()) {} }
+  return count
 }
 
 /// The reader's scenarios, in the order they run. Building them reads no input.
@@ -175,6 +183,46 @@ func nativeReaderScenarios() -> [Scenario] {
         ]))
   }
   scenarios += [
+    Scenario(
+      title:
+        "CodixJSONDecoder, small API response: \(OrderResponse.json.count) bytes, 10,000 decodes, time of 1,000",
+      goal: sameTypes, iterations: (3, 10),
+      check: {
+        agree(
+          "small API response, synthesized",
+          [
+            { try foundation.decode(OrderResponse.self, from: Document.small.data) },
+            { try codix.decode(OrderResponse.self, from: Document.small.data) },
+          ])
+      },
+      cases: [
+        Case(name: "JSONDecoder, synthesized", input: .small) {
+          try repeated(1_000) { try foundation.decode(OrderResponse.self, from: Document.small.data) }
+        },
+        Case(name: "CodixJSONDecoder, synthesized", target: 0.6, input: .small) {
+          try repeated(1_000) { try codix.decode(OrderResponse.self, from: Document.small.data) }
+        },
+      ]),
+    Scenario(
+      title:
+        "CodixJSONDecoder, fixed cost: a \(TinyResponse.json.count)-byte document, 100,000 decodes, time of 10,000",
+      goal: sameTypes, iterations: (3, 10),
+      check: {
+        agree(
+          "100-byte document, synthesized",
+          [
+            { try foundation.decode(TinyResponse.self, from: Document.tiny.data) },
+            { try codix.decode(TinyResponse.self, from: Document.tiny.data) },
+          ])
+      },
+      cases: [
+        Case(name: "JSONDecoder, synthesized", input: .tiny) {
+          try repeated(10_000) { try foundation.decode(TinyResponse.self, from: Document.tiny.data) }
+        },
+        Case(name: "CodixJSONDecoder, synthesized", target: 0.6, input: .tiny) {
+          try repeated(10_000) { try codix.decode(TinyResponse.self, from: Document.tiny.data) }
+        },
+      ]),
     Scenario(
       title: "CodixJSONDecoder, generated payload: 2,000 users x 11 fields",
       goal: sameTypes, iterations: (1, 3),

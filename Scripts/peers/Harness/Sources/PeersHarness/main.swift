@@ -139,7 +139,7 @@ for row in rows {
   var times = Array(repeating: [Double](), count: decoders.count)
   for _ in 0..<rounds {
     for (index, decoder) in decoders.enumerated() {
-      times[index].append(try seconds { _ = try? row.run(decoder, row.repeats) })
+      times[index].append(seconds { _ = try? row.run(decoder, row.repeats) })
     }
   }
   let foundation = times[0].sorted()[rounds / 2] / Double(row.repeats)

@@ -24,7 +24,9 @@ extension JSONDocument {
     let length = entry.isSaturated ? stringLength(from: start) : entry.length
     let content = bytes.slice(start, length)
     if !entry.has(JSONTape.Flag.escaped) {
-      guard entry.has(JSONTape.Flag.unusual) else { return String(decoding: content, as: UTF8.self) }
+      guard entry.has(JSONTape.Flag.unusual) else {
+        return String(decoding: content, as: UTF8.self)
+      }
       return try checkedRaw(content, from: start)
     }
     return try unescaped(content, from: start)

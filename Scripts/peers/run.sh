@@ -17,6 +17,10 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 peers=${CODIX_PEERS:-}
 scratch=${CODIX_PEERS_BUILD:-/tmp/codix-peers-build}
 lock=/tmp/codix-swift.lock
+# Builds wait for the shared lock where flock exists (Linux), else run as they are.
+locked() {
+  if command -v flock >/dev/null; then flock "$lock" "$@"; else "$@"; fi
+}
 
 # The harness is staged in the build folder with the corpora's models
 # (Tests/CodixCorpus), so the repository stays as it is.
@@ -49,6 +53,6 @@ for peer in ReerJSON IkigaJSON; do
   [[ -n "$peers" && -f "$peers/$peer/Package.swift" ]] || echo "$peer: not found under CODIX_PEERS."
 done
 
-flock "$lock" swift build -c release --package-path "$scratch/src" \
+locked swift build -c release --package-path "$scratch/src" \
   --scratch-path "$scratch/build"
 "$scratch/build/release/PeersHarness" --data "$root/Tests/Data" "$@"

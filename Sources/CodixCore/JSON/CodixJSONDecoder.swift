@@ -144,9 +144,12 @@ public final class CodixJSONDecoder: @unchecked Sendable {
     // No generic wrapper of `T` here (a `Result`, an optional): in this
     // unspecialized function, each would cost a decode a lookup of its
     // type's metadata.
+    // An empty `userInfo` is not converted to `[CodingUserInfoKey: Any]`.
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+    if !options.userInfo.isEmpty { userInfo = options.userInfo }
     do {
       return try JSONDocument.read(data) { document in
-        let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
+        let reader = JSONReader(document: document, options: options, userInfo: userInfo)
         do {
           return try reader.unwrap(type, at: 0, Place(PathAnchor(reader), nil, nil))
         } catch {

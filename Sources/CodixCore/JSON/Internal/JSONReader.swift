@@ -48,8 +48,9 @@ final class JSONReader: Decoder {
   @exclusivity(unchecked) var frames: [Frame]
   /// The last DecodingError thrown, with its place (see `located(_:)`).
   @exclusivity(unchecked) var lastFailure: Failure?
-  /// Member lookups resume here in large objects (see `member(of:named:)`).
-  let hints: LookupHints
+  /// Member lookups resume here in large objects (see `member(of:named:)`);
+  /// made by the first lookup that needs it.
+  @exclusivity(unchecked) var hints: LookupHints?
   /// Keys converted from snake case, by their spelling in the document.
   @exclusivity(unchecked) var snakeConversions: [String: String] = [:]
   /// The last few types `unwrap` asked about, and whether each is special.
@@ -80,7 +81,6 @@ final class JSONReader: Decoder {
     self.userInfo = userInfo
     self.value = value
     self.frames = frames
-    hints = LookupHints()
   }
 
   @usableFromInline var codingPath: [any CodingKey] { frames.map(\.key.codingKey) }

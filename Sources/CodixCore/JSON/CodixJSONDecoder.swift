@@ -141,12 +141,12 @@ public final class CodixJSONDecoder: @unchecked Sendable {
     guard Self.readsItself(data, options) else {
       return try Self.foundationDecoder(with: options).decode(type, from: data)
     }
-    // No generic wrapper of `T` here (a `Result`, an optional): in this
-    // unspecialized function, each would cost a decode a lookup of its
-    // type's metadata.
     // An empty `userInfo` is not converted to `[CodingUserInfoKey: Any]`.
     var userInfo: [CodingUserInfoKey: Any] = [:]
     if !options.userInfo.isEmpty { userInfo = options.userInfo }
+    // No generic wrapper of `T` here (a `Result`, an optional): in this
+    // unspecialized function, each would cost a decode a lookup of its
+    // type's metadata.
     do {
       return try JSONDocument.read(data) { document in
         let reader = JSONReader(document: document, options: options, userInfo: userInfo)

@@ -111,6 +111,19 @@ func runs(_ title: String) -> Bool { scenario.map { title.contains($0) } ?? true
 /// Whether the scenario titled `title` is timed in this run (not with `--memory`).
 func times(_ title: String) -> Bool { !memoryOnly && runs(title) }
 
+// `--reader-only`: the reader's scenarios alone (CodixJSONDecoder against
+// JSONDecoder, timing only), for a debug build:
+//   swift run codix-benchmarks --reader-only
+if CommandLine.arguments.contains("--reader-only") {
+  for reader in nativeReaderScenarios()
+  where reader.title.hasPrefix("CodixJSONDecoder") && runs(reader.title) {
+    try reader.check()
+    try report(
+      "\(reader.title), median of \(rounds) rounds", reader.cases, rounds: rounds,
+      iterations: quick ? reader.iterations.quick : reader.iterations.full)
+  }
+  exit(0)
+}
 // A child process started by `reportKeptAlive` measures one model and exits (KeptAlive.swift).
 if let request = KeptAliveRequest(CommandLine.arguments) {
   exit(measureKeptAliveInThisProcess(request))

@@ -141,21 +141,25 @@ public final class CodixJSONDecoder: @unchecked Sendable {
     guard Self.readsItself(data, options) else {
       return try Self.foundationDecoder(with: options).decode(type, from: data)
     }
-    let outcome: Result<T, any Error>
+    // An empty `userInfo` is not converted to `[CodingUserInfoKey: Any]`.
+    var userInfo: [CodingUserInfoKey: Any] = [:]
+    if !options.userInfo.isEmpty { userInfo = options.userInfo }
+    // No generic wrapper of `T` here (a `Result`, an optional): in this
+    // unspecialized function, each would cost a decode a lookup of its
+    // type's metadata.
     do {
-      outcome = try JSONDocument.reading(data) { document throws(CodixError) in
-        let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
+      return try JSONDocument.read(data) { document in
+        let reader = JSONReader(document: document, options: options, userInfo: userInfo)
         do {
-          return .success(try reader.unwrap(type, at: 0, Place(PathAnchor(reader), nil, nil)))
+          return try reader.unwrap(type, at: 0, Place(PathAnchor(reader), nil, nil))
         } catch {
-          return .failure(reader.dropInError(error, decoding: type))
+          throw reader.dropInError(error, decoding: type)
         }
       }
-    } catch {
+    } catch let failure as JSONDocument.ScanFailure {
       // The document does not scan: JSONDecoder's "not valid JSON".
-      throw ReaderError.foundationError.carrying(error, adding: error.message)
+      throw ReaderError.foundationError.carrying(failure.error, adding: failure.error.message)
     }
-    return try outcome.get()
   }
 
   /// Whether this decoder reads `data` itself: plain JSON (not JSON5, not

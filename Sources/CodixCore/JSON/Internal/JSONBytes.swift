@@ -22,9 +22,9 @@ final class JSONBytes {
   /// The document's length in bytes.
   let count: Int
   /// The first byte: in the caller's `Data` while borrowed, else in `owned`.
-  private(set) var base: UnsafePointer<UInt8>
+  @exclusivity(unchecked) private(set) var base: UnsafePointer<UInt8>
   /// The bytes this object allocated, if any; freed with it.
-  private var owned: UnsafeMutablePointer<UInt8>?
+  @exclusivity(unchecked) private var owned: UnsafeMutablePointer<UInt8>?
 
   /// Copies `bytes`, after `skipping` leading bytes (a byte order mark).
   init(copying bytes: UnsafeRawBufferPointer, skipping: Int = 0) {

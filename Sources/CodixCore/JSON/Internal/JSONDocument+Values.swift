@@ -24,8 +24,10 @@ extension JSONDocument {
     let length = entry.isSaturated ? stringLength(from: start) : entry.length
     let content = bytes.slice(start, length)
     if !entry.has(JSONTape.Flag.escaped) {
-      if entry.has(JSONTape.Flag.unusual) { try checkRaw(content, from: start) }
-      return String(decoding: content, as: UTF8.self)
+      guard entry.has(JSONTape.Flag.unusual) else {
+        return String(decoding: content, as: UTF8.self)
+      }
+      return try checkedRaw(content, from: start)
     }
     return try unescaped(content, from: start)
   }
@@ -55,16 +57,23 @@ extension JSONDocument {
     return memcmp(start, base, key.count) == 0
   }
 
-  /// Checks an unescaped string's raw bytes: no control character, valid UTF-8.
-  private func checkRaw(_ content: UnsafeBufferPointer<UInt8>, from start: Int)
-    throws(ReaderError)
+  /// An unescaped string with a byte below 0x20 or above 0x7F: checked
+  /// (no control character, valid UTF-8) and made into a `String` in one
+  /// pass of the standard library's validation where it is available.
+  private func checkedRaw(_ content: UnsafeBufferPointer<UInt8>, from start: Int)
+    throws(ReaderError) -> String
   {
     for (index, byte) in content.enumerated() where byte < 0x20 {
       throw ReaderError(.controlCharacter(byte), at: start + index)
     }
-    if let bad = UTF8Check.firstInvalid(content) {
-      throw ReaderError(.invalidUTF8, at: start + bad)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      // The standard library validates as UTF8Check does (RFC 3629); the
+      // offset of a bad byte is looked for only when it fails.
+      if let text = String(validating: content, as: UTF8.self) { return text }
+    } else if UTF8Check.firstInvalid(content) == nil {
+      return String(decoding: content, as: UTF8.self)
     }
+    throw ReaderError(.invalidUTF8, at: start + (UTF8Check.firstInvalid(content) ?? 0))
   }
 
   /// Unescapes a string's contents.

@@ -50,6 +50,50 @@ final class JSONDocument {
     return try result.get()
   }
 
+  /// A document that did not scan, thrown by `read(_:along:_:)`.
+  struct ScanFailure: Error {
+    let error: CodixError
+  }
+
+  /// `reading(_:along:_:)` for the top-level decode: the body's value and
+  /// errors pass through as they are (a scan's error as `ScanFailure`), so
+  /// no generic type wraps `R` and a decode looks up no type metadata for
+  /// its result.
+  static func read<R>(
+    _ data: Data, along plan: ScanPlan = .wholeDocument, _ body: (JSONDocument) throws -> R
+  ) throws -> R {
+    try data.withUnsafeBytes { raw in
+      let (encoding, bom) = encoding(of: raw)
+      guard encoding == .utf8 else {
+        let storage: JSONBytes
+        do throws(ReaderError) {
+          storage = try converted(data, from: encoding, skipping: bom)
+        } catch {
+          throw ScanFailure(error: syntaxError(error))
+        }
+        return try scanThenRun(storage, plan, body)
+      }
+      var storage = JSONBytes(borrowing: raw, skipping: bom)
+      defer { if !isKnownUniquelyReferenced(&storage) { storage.ownBytes() } }
+      return try scanThenRun(storage, plan, body)
+    }
+  }
+
+  /// Scans `storage` and runs `body` with its document, which this call's
+  /// own variables hold no longer once it returns.
+  @inline(never)
+  private static func scanThenRun<R>(
+    _ storage: JSONBytes, _ plan: ScanPlan, _ body: (JSONDocument) throws -> R
+  ) throws -> R {
+    let document: JSONDocument
+    do {
+      document = try JSONDocument(scanning: storage, along: plan)
+    } catch {
+      throw ScanFailure(error: syntaxError(error))
+    }
+    return try body(document)
+  }
+
   /// Scans `storage` and runs `body` with its document, which this call's
   /// own variables hold no longer once it returns.
   @inline(never)
@@ -83,8 +127,13 @@ final class JSONDocument {
   /// The encoding `data`'s first bytes show, and the length of its byte
   /// order mark (RFC 4627, section 3, as JSONDecoder detects it).
   private static func encoding(of data: Data) -> (String.Encoding, Int) {
-    let head = Array(data.prefix(4))
-    func byte(_ index: Int) -> UInt8? { index < head.count ? head[index] : nil }
+    data.withUnsafeBytes { encoding(of: $0) }
+  }
+
+  /// The encoding `bytes`' first bytes show, and the length of its byte
+  /// order mark.
+  private static func encoding(of bytes: UnsafeRawBufferPointer) -> (String.Encoding, Int) {
+    func byte(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
     let encoding: String.Encoding
     let bom: Int
     switch (byte(0), byte(1), byte(2), byte(3)) {

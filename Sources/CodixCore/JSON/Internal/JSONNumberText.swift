@@ -253,6 +253,24 @@ enum JSONNumberText {
     return parts
   }
 
+  /// 0x80 in each byte of `word` that is an ASCII digit, 0 in the others.
+  @inline(__always)
+  static func digitBytes(in word: UInt64) -> UInt64 {
+    // A byte whose high nibble is 3 and whose low nibble plus 6 stays below
+    // 16; each test leaves 0 in a passing byte, and `zeroBytes` marks
+    // exactly the zero bytes (no carry crosses a byte).
+    let high = (word & 0xF0F0_F0F0_F0F0_F0F0) ^ 0x3030_3030_3030_3030
+    let low = ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
+    return zeroBytes(high | low)
+  }
+
+  /// 0x80 in each byte of `word` that is zero, 0 in the others.
+  @inline(__always)
+  static func zeroBytes(_ word: UInt64) -> UInt64 {
+    let low7 = word & 0x7F7F_7F7F_7F7F_7F7F
+    return ~((low7 &+ 0x7F7F_7F7F_7F7F_7F7F) | word | 0x7F7F_7F7F_7F7F_7F7F)
+  }
+
   static func floatingPoint<T: JSONFloatingPoint>(
     _ text: UnsafeBufferPointer<UInt8>, as type: T.Type, at offset: Int
   ) throws(ReaderError) -> T {

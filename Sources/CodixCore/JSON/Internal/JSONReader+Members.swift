@@ -32,13 +32,13 @@ extension JSONReader {
     // In a large object whose keys are unique, start after the member
     // found last: keys are usually read in the document's order.
     let resumes = objectEntry.length > 16 && keysAreUnique(object)
-    if resumes, let hint = hints.member(after: object), hint > start, hint < end {
+    if resumes, let hint = hints?.member(after: object), hint > start, hint < end {
       start = hint
     }
     var candidate = start
     while candidate < end {
       if document.stringEquals(candidate, key) {
-        if resumes { hints.remember(document.next(after: candidate + 1), in: object) }
+        if resumes { rememberHint(document.next(after: candidate + 1), in: object) }
         // Equal to an ASCII key: no key before it equals it otherwise.
         guard document.entry(candidate).has(JSONTape.Flag.unusual) else { return candidate + 1 }
         return plainEquivalent(in: object, before: candidate, to: key) ?? candidate + 1
@@ -56,13 +56,20 @@ extension JSONReader {
       candidate = object + 2
       while candidate < start {
         if document.stringEquals(candidate, key) {
-          hints.remember(document.next(after: candidate + 1), in: object)
+          rememberHint(document.next(after: candidate + 1), in: object)
           return candidate + 1
         }
         candidate = document.next(after: candidate + 1)
       }
     }
     return plainEquivalent(in: object, before: end, to: key)
+  }
+
+  /// Keeps where the next lookup in `object` resumes, making the reader's
+  /// hints on their first use.
+  private func rememberHint(_ member: Int, in object: Int) {
+    if hints == nil { hints = LookupHints() }
+    hints?.remember(member, in: object)
   }
 
   /// The first member before `limit` whose key is plain (no escape, no byte

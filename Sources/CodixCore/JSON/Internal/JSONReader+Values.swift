@@ -58,22 +58,44 @@ package struct PathSteps {
 /// unwrapped.
 struct SpecialTypeMemo {
   static let ways = 4
-  var types: [ObjectIdentifier?] = Array(repeating: nil, count: ways)
-  var answers: [SpecialType] = Array(repeating: .none, count: ways)
+  // Four slots in place (no array to allocate per decode).
+  private var types: (ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?, ObjectIdentifier?) =
+    (nil, nil, nil, nil)
+  private var answers: (SpecialType, SpecialType, SpecialType, SpecialType) =
+    (.none, .none, .none, .none)
   private var next = 0
 
+  /// The answer kept for `type`, if any.
+  @inline(__always)
+  func answer(for type: ObjectIdentifier) -> SpecialType? {
+    if types.0 == type { return answers.0 }
+    if types.1 == type { return answers.1 }
+    if types.2 == type { return answers.2 }
+    if types.3 == type { return answers.3 }
+    return nil
+  }
+
   mutating func keep(_ type: ObjectIdentifier, _ answer: SpecialType) {
-    types[next] = type
-    answers[next] = answer
+    switch next {
+    case 0: (types.0, answers.0) = (type, answer)
+    case 1: (types.1, answers.1) = (type, answer)
+    case 2: (types.2, answers.2) = (type, answer)
+    default: (types.3, answers.3) = (type, answer)
+    }
     next = (next + 1) % Self.ways
   }
 }
+
+/// `SpecialType.of` for every type a reader has asked about, in this process.
+let specialTypeAnswers = PerTypeMemo<SpecialType>()
 
 enum SpecialType {
   case none, date, data, url, decimal, stringDictionary
   /// An array of standard scalars: the type itself, as one that reads off
   /// the tape (found once per type, kept in the reader's memo).
   case scalarArray(any TapeScalarArray.Type)
+  /// Any other array: its elements read in one loop over the tape.
+  case array(any TapeArray.Type)
 
   @inline(__always)
   static func of<T>(_ type: T.Type) -> SpecialType {
@@ -83,32 +105,100 @@ enum SpecialType {
     if T.self == Decimal.self { return .decimal }
     if T.self is any StringKeyedDictionary.Type { return .stringDictionary }
     if let array = T.self as? any TapeScalarArray.Type { return .scalarArray(array) }
+    if let array = T.self as? any TapeArray.Type { return .array(array) }
     return .none
   }
 }
 
-/// Arrays of standard scalars, read straight off the tape: no container and
-/// no `init(from:)` per element. Any element that would not read as
-/// `Element` reads `nil`, and the array is then decoded the general way,
-/// which throws the error `JSONDecoder` throws.
+/// Arrays of standard scalars, and arrays of those (`[[Double]]`,
+/// `[[[Double]]]`), read straight off the tape: no container and no
+/// `init(from:)` per element or per nested array. Any element that would
+/// not read as `Element` reads `nil`, and the array is then decoded the
+/// general way, which throws the error `JSONDecoder` throws.
 protocol TapeScalarArray {
   static func read(from reader: JSONReader, at index: Int) -> Self?
 }
 
 extension Array: TapeScalarArray where Element: TapeScalar {
   static func read(from reader: JSONReader, at index: Int) -> [Element]? {
+    // The common element types in loops of their own: this function is
+    // reached through an existential (`SpecialType.scalarArray`), where a
+    // generic loop would append and read each element through witnesses.
+    if Element.self == Double.self { return readConcrete(Double.self, reader, index) }
+    if Element.self == Int.self { return readConcrete(Int.self, reader, index) }
+    if Element.self == String.self { return readConcrete(String.self, reader, index) }
+    if Element.self == [Double].self { return readConcrete([Double].self, reader, index) }
+    return readElements(from: reader, at: index)
+  }
+
+  /// `read` with the element type `E`, which is `Element`, known here.
+  @inline(__always)
+  private static func readConcrete<E: TapeScalar>(
+    _: E.Type, _ reader: JSONReader, _ index: Int
+  ) -> [Element]? {
+    [E].readElements(from: reader, at: index).map { sameType($0, as: [Element].self) }
+  }
+
+  @inline(__always)
+  fileprivate static func readElements(from reader: JSONReader, at index: Int) -> [Element]? {
     let document = reader.document
     guard reader.tag(of: index) == .array else { return nil }
+    let end = document.end(of: index)
+    var element = index + 2
+    guard element < end else { return [] }
     var elements: [Element] = []
     elements.reserveCapacity(document.count(of: index))
-    var element = index + 2
-    let end = document.end(of: index)
     while element < end {
       guard let value = Element.read(from: reader, at: element) else { return nil }
       elements.append(value)
       element = document.next(after: element)
     }
     return elements
+  }
+}
+
+/// An array of standard scalars is itself read off the tape as an element
+/// of an array (the rings and points of GeoJSON).
+extension Array: TapeScalar where Element: TapeScalar {}
+
+/// `value` as `B`, which is its own type: a scalar, or a scalar array read
+/// off the tape, whose type its caller compared with `B` or holds as `B`'s
+/// own conformance.
+@inline(__always)
+func sameType<A, B>(_ value: A, as type: B.Type) -> B {
+  // safe: types come from the program, never from the document, and the
+  // precondition checks them in every build.
+  precondition(A.self == B.self, "not the same type")
+  return unsafeBitCast(value, to: B.self)
+}
+
+/// Arrays of any `Decodable` element, read as `Array.init(from:)` reads
+/// them through an unkeyed container (each element `decode(Element.self)`
+/// at its index, in order), in one loop over the tape: no container, and
+/// the array's storage reserved once for its count.
+protocol TapeArray {
+  static func read(from reader: JSONReader, at index: Int, _ place: Place) throws -> Self
+}
+
+extension Array: TapeArray where Element: Decodable {
+  static func read(from reader: JSONReader, at index: Int, _ place: Place) throws -> [Element] {
+    try reader.enter(index, place) {
+      let document = reader.document
+      let end = document.end(of: index)
+      var element = index + 2
+      var elements: [Element] = []
+      guard element < end else { return elements }
+      elements.reserveCapacity(document.count(of: index))
+      let anchor = PathAnchor(reader)
+      var position = 0
+      while element < end {
+        elements.append(
+          try reader.unwrap(Element.self, at: element, Place(anchor, nil, .index(position))))
+        element = document.next(after: element)
+        position += 1
+      }
+      return elements
+    }
   }
 }
 
@@ -200,12 +290,12 @@ extension JSONReader {
   func unwrap<T: Decodable>(_ type: T.Type, at index: Int, _ place: Place) throws -> T {
     // The standard scalars read directly: what their `init(from:)` would
     // do through the single-value container, without the nested frame.
-    if T.self == String.self { return same(try string(at: index, place), as: T.self) }
-    if T.self == Int.self { return same(try integer(Int.self, at: index, place), as: T.self) }
+    if T.self == String.self { return sameType(try string(at: index, place), as: T.self) }
+    if T.self == Int.self { return sameType(try integer(Int.self, at: index, place), as: T.self) }
     if T.self == Double.self {
-      return same(try floatingPoint(Double.self, at: index, place), as: T.self)
+      return sameType(try floatingPoint(Double.self, at: index, place), as: T.self)
     }
-    if T.self == Bool.self { return same(try bool(at: index, place), as: T.self) }
+    if T.self == Bool.self { return sameType(try bool(at: index, place), as: T.self) }
     switch specialType(of: T.self) {
     case .none:
       // `type`, not `T`: a subclass handed in as its superclass's type
@@ -231,6 +321,8 @@ extension JSONReader {
       return try cast(dictionary.read(from: self, at: index, place))
     case .scalarArray(let array):
       return try scalarArray(type, array, at: index, place)
+    case .array(let array):
+      return try anyArray(type, array, at: index, place)
     }
   }
 
@@ -241,22 +333,54 @@ extension JSONReader {
   private func scalarArray<T: Decodable>(
     _ type: T.Type, _ array: any TapeScalarArray.Type, at index: Int, _ place: Place
   ) throws -> T {
+    // The common arrays by their concrete types: through the existential,
+    // each read would look up the metadata of its optional and its array.
+    if T.self == [Double].self { return try concreteArray([Double].self, type, at: index, place) }
+    if T.self == [String].self { return try concreteArray([String].self, type, at: index, place) }
+    if T.self == [Int].self { return try concreteArray([Int].self, type, at: index, place) }
+    if T.self == [[Double]].self {
+      return try concreteArray([[Double]].self, type, at: index, place)
+    }
+    if T.self == [[[Double]]].self {
+      return try concreteArray([[[Double]]].self, type, at: index, place)
+    }
+    if T.self == [Bool].self { return try concreteArray([Bool].self, type, at: index, place) }
+    return try otherScalarArray(type, array, at: index, place)
+  }
+
+  /// `scalarArray` for the other array types, through the existential.
+  /// Apart: its `T?` costs a lookup of the optional's metadata.
+  @inline(never)
+  private func otherScalarArray<T: Decodable>(
+    _ type: T.Type, _ array: any TapeScalarArray.Type, at index: Int, _ place: Place
+  ) throws -> T {
     func read<A: TapeScalarArray>(_: A.Type) -> T? {
-      A.read(from: self, at: index).map { same($0, as: T.self) }
+      A.read(from: self, at: index).map { sameType($0, as: T.self) }
     }
     if let elements = read(array) { return elements }
     return try enter(index, place) { try T(from: self) }
   }
 
-  /// `value` as `B`, which is its own type (the caller checked `A == B`).
+  /// Reads `T`, the array type `array`, element by element; a value that
+  /// is not an array goes the general way, which throws JSONDecoder's error.
+  @inline(never)
+  private func anyArray<T: Decodable>(
+    _ type: T.Type, _ array: any TapeArray.Type, at index: Int, _ place: Place
+  ) throws -> T {
+    guard tag(of: index) == .array else { return try enter(index, place) { try T(from: self) } }
+    func read<A: TapeArray>(_: A.Type) throws -> T {
+      sameType(try A.read(from: self, at: index, place), as: T.self)
+    }
+    return try read(array)
+  }
+
+  /// `scalarArray` for `T`, which is the array type `A`.
   @inline(__always)
-  private func same<A, B>(_ value: A, as type: B.Type) -> B {
-    // safe: each caller (`unwrap`) compares `T` with the scalar type just
-    // before, or holds `T`'s own conformance from the memo (a scalar
-    // array); types come from the program, never from the document. The
-    // precondition checks it in every build.
-    precondition(A.self == B.self, "not the same type")
-    return unsafeBitCast(value, to: B.self)
+  private func concreteArray<A: TapeScalarArray & Decodable, T: Decodable>(
+    _: A.Type, _ type: T.Type, at index: Int, _ place: Place
+  ) throws -> T {
+    if let elements = A.read(from: self, at: index) { return sameType(elements, as: T.self) }
+    return try enter(index, place) { sameType(try A(from: self), as: T.self) }
   }
 
   /// Which of Foundation's special types `T` is; the answers for the last
@@ -266,10 +390,10 @@ extension JSONReader {
   @inline(__always)
   private func specialType<T>(of type: T.Type) -> SpecialType {
     let id = ObjectIdentifier(T.self)
-    for slot in 0..<SpecialTypeMemo.ways where specialTypes.types[slot] == id {
-      return specialTypes.answers[slot]
-    }
-    let special = SpecialType.of(T.self)
+    if let answer = specialTypes.answer(for: id) { return answer }
+    // Past the reader's memo, the process's answers: a lookup under a lock
+    // costs less than the conformance checks of `SpecialType.of`.
+    let special = specialTypeAnswers.value(for: T.self) { SpecialType.of(T.self) }
     specialTypes.keep(id, special)
     return special
   }
@@ -351,57 +475,57 @@ extension JSONReader {
   // MARK: - Scalars
 
   @inline(__always)
-  func bool(at index: Int, _ place: Place) throws -> Bool {
+  func bool(at index: Int, _ place: @autoclosure () -> Place) throws -> Bool {
     switch tag(of: index) {
     case .true: return true
     case .false: return false
-    default: throw typeMismatch(Bool.self, at: index, path: place.path(in: self))
+    default: throw typeMismatch(Bool.self, at: index, path: place().path(in: self))
     }
   }
 
   @inline(__always)
-  func string(at index: Int, _ place: Place) throws -> String {
+  func string(at index: Int, _ place: @autoclosure () -> Place) throws -> String {
     let tag = tag(of: index)
     guard tag == .string else {
-      if tag == .null { throw valueNotFound(String.self, at: index, path: place.path(in: self)) }
-      throw typeMismatch(String.self, at: index, path: place.path(in: self))
+      if tag == .null { throw valueNotFound(String.self, at: index, path: place().path(in: self)) }
+      throw typeMismatch(String.self, at: index, path: place().path(in: self))
     }
     do {
       return try document.string(at: index)
     } catch {
-      throw placed(error, path: place.path(in: self))
+      throw placed(error, path: place().path(in: self))
     }
   }
 
   @inline(__always)
   func integer<T: FixedWidthInteger>(
-    _ type: T.Type, at index: Int, _ place: Place
+    _ type: T.Type, at index: Int, _ place: @autoclosure () -> Place
   ) throws -> T {
     let tag = tag(of: index)
     guard tag == .number else {
-      if tag == .null { throw valueNotFound(T.self, at: index, path: place.path(in: self)) }
-      throw typeMismatch(T.self, at: index, path: place.path(in: self))
+      if tag == .null { throw valueNotFound(T.self, at: index, path: place().path(in: self)) }
+      throw typeMismatch(T.self, at: index, path: place().path(in: self))
     }
     do {
       return try document.integer(at: index, as: T.self)
     } catch {
-      throw placed(error, path: place.path(in: self))
+      throw placed(error, path: place().path(in: self))
     }
   }
 
   @inline(__always)
   func floatingPoint<T: JSONFloatingPoint>(
-    _ type: T.Type, at index: Int, _ place: Place
+    _ type: T.Type, at index: Int, _ place: @autoclosure () -> Place
   ) throws -> T {
     switch tag(of: index) {
     case .number:
       do {
         return try document.floatingPoint(at: index, as: T.self)
       } catch {
-        throw placed(error, path: place.path(in: self))
+        throw placed(error, path: place().path(in: self))
       }
     case .null:
-      throw valueNotFound(T.self, at: index, path: place.path(in: self))
+      throw valueNotFound(T.self, at: index, path: place().path(in: self))
     case .string:
       if case .convertFromString(let positive, let negative, let nan) =
         options.nonConformingFloatDecodingStrategy,
@@ -412,9 +536,9 @@ extension JSONReader {
         if text == negative { return -T.infinity }
         if text == nan { return T.nan }
       }
-      throw typeMismatch(T.self, at: index, path: place.path(in: self))
+      throw typeMismatch(T.self, at: index, path: place().path(in: self))
     default:
-      throw typeMismatch(T.self, at: index, path: place.path(in: self))
+      throw typeMismatch(T.self, at: index, path: place().path(in: self))
     }
   }
 

@@ -38,18 +38,23 @@ final class JSONReader: Decoder {
   let document: JSONDocument
   let options: CodixJSONDecoder.Options
   @usableFromInline let userInfo: [CodingUserInfoKey: Any]
+  // Unchecked exclusivity: the state below belongs to one decode, on its
+  // thread, and each access is a load, a store, an append or a removal
+  // that calls nothing reaching the same property (Docs/Architecture.md).
+
   /// The value the reader stands at.
-  var value: Int
+  @exclusivity(unchecked) var value: Int
   /// One frame per nested value from the root: the key and the value.
-  var frames: [Frame]
+  @exclusivity(unchecked) var frames: [Frame]
   /// The last DecodingError thrown, with its place (see `located(_:)`).
-  var lastFailure: Failure?
-  /// Member lookups resume here in large objects (see `member(of:named:)`).
-  let hints: LookupHints
+  @exclusivity(unchecked) var lastFailure: Failure?
+  /// Member lookups resume here in large objects (see `member(of:named:)`);
+  /// made by the first lookup that needs it.
+  @exclusivity(unchecked) var hints: LookupHints?
   /// Keys converted from snake case, by their spelling in the document.
-  var snakeConversions: [String: String] = [:]
+  @exclusivity(unchecked) var snakeConversions: [String: String] = [:]
   /// The last few types `unwrap` asked about, and whether each is special.
-  var specialTypes = SpecialTypeMemo()
+  @exclusivity(unchecked) var specialTypes = SpecialTypeMemo()
 
   struct Frame {
     var key: PathKey
@@ -76,7 +81,6 @@ final class JSONReader: Decoder {
     self.userInfo = userInfo
     self.value = value
     self.frames = frames
-    hints = LookupHints()
   }
 
   @usableFromInline var codingPath: [any CodingKey] { frames.map(\.key.codingKey) }
@@ -341,34 +345,43 @@ final class PathTail {
 }
 
 /// The member each large object's lookups resume after: a small
-/// direct-mapped table, by object index, owned by one reader.
+/// direct-mapped table, by object index, owned by one reader, allocated on
+/// its first use (a document without a large object never needs it).
 final class LookupHints {
   private static let size = 64
-  private let objects: UnsafeMutablePointer<Int>
-  private let members: UnsafeMutablePointer<Int>
+  @exclusivity(unchecked) private var objects: UnsafeMutablePointer<Int>?
+  @exclusivity(unchecked) private var members: UnsafeMutablePointer<Int>?
 
-  init() {
-    objects = .allocate(capacity: Self.size)
-    objects.initialize(repeating: -1, count: Self.size)
-    members = .allocate(capacity: Self.size)
-    members.initialize(repeating: 0, count: Self.size)
-  }
+  init() {}
 
   deinit {
-    objects.deallocate()
-    members.deallocate()
+    objects?.deallocate()
+    members?.deallocate()
   }
 
   @inline(__always)
   func member(after object: Int) -> Int? {
+    guard let objects, let members else { return nil }
     let slot = object & (Self.size - 1)
     return objects[slot] == object ? members[slot] : nil
   }
 
   @inline(__always)
   func remember(_ member: Int, in object: Int) {
+    guard let objects, let members else { return allocate(member, in: object) }
     let slot = object & (Self.size - 1)
     objects[slot] = object
     members[slot] = member
+  }
+
+  @inline(never)
+  private func allocate(_ member: Int, in object: Int) {
+    let objects = UnsafeMutablePointer<Int>.allocate(capacity: Self.size)
+    objects.initialize(repeating: -1, count: Self.size)
+    let members = UnsafeMutablePointer<Int>.allocate(capacity: Self.size)
+    members.initialize(repeating: 0, count: Self.size)
+    self.objects = objects
+    self.members = members
+    remember(member, in: object)
   }
 }

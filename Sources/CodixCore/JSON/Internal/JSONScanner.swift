@@ -293,6 +293,11 @@ struct JSONScanner {
     var index = position + 1
     var flags: UInt64 = 0
     while true {
+      // Digits eight at a time (a byte past the end reads as zero, which
+      // is no digit); the byte after them goes through the table.
+      let digits = Self.leadingDigits(in: bytes.word(at: index))
+      index += digits
+      if digits == 8 { continue }
       switch Self.numberClass[Int(bytes[index])] {
       case 1: index += 1
       case 2:
@@ -343,6 +348,14 @@ struct JSONScanner {
 
   /// 1: a digit or `-`-free part of an integer; 2: `.`, `e`, `E`, `+`, `-`
   /// (the number is not written as an integer); 0: not part of a number.
+  /// How many of the eight bytes of little-endian `word`, from the first,
+  /// are ASCII digits before the first that is not.
+  @inline(__always)
+  static func leadingDigits(in word: UInt64) -> Int {
+    let notDigits = ~JSONNumberText.digitBytes(in: word) & highBits
+    return notDigits.trailingZeroBitCount / 8
+  }
+
   private static let numberClass: [UInt8] = (0..<256).map { byte in
     switch UInt8(byte) {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): 1

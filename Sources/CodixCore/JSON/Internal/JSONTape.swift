@@ -52,9 +52,12 @@ enum JSONTag: UInt8 {
 /// The entries of one document (see the file comment). Owned by the
 /// document; grows while the scanner writes.
 final class JSONTape {
-  private(set) var count = 0
-  private var capacity: Int
-  private var storage: UnsafeMutablePointer<UInt64>
+  // Unchecked exclusivity: a tape belongs to one document, written by its
+  // scan and then only read; no access spans a call that reaches the same
+  // property (Docs/Architecture.md).
+  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt64>
 
   /// Flags kept in an entry's top bits.
   enum Flag {

@@ -130,7 +130,7 @@ extension KeySpelling {
   /// in snake case) or when Foundation's conversion does not turn the
   /// spelling back into `key`.
   package static func written(_ key: String) -> String {
-    let snake = SnakeCase.toSnakeCase(key)
+    let snake = SnakeCaseKeys.convert(key)
     return snake != key && SnakeCase.converted(snake) == key ? snake : key
   }
 
@@ -181,37 +181,6 @@ enum SnakeCase {
     init(from decoder: any Decoder) throws {
       keys = try decoder.container(keyedBy: CodixKey.self).allKeys.map(\.stringValue)
     }
-  }
-
-  private static let snakeCache = ThreadLocal { [String: String]() }
-
-  /// Foundation's own conversion to snake case (`JSONEncoder`'s
-  /// `.convertToSnakeCase`), once per key and thread.
-  static func toSnakeCase(_ key: String) -> String {
-    guard let cache = snakeCache.pointer else { return snakeCasedByFoundation(key) ?? key }
-    if let known = cache.pointee[key] { return known }
-    let converted = snakeCasedByFoundation(key) ?? key
-    if cache.pointee.count >= 4096 { cache.pointee.removeAll() }  // keys built from data
-    cache.pointee[key] = converted
-    return converted
-  }
-
-  private struct OneKey: Encodable {
-    let key: String
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodixKey.self)
-      try container.encode(0, forKey: CodixKey(key))
-    }
-  }
-
-  private static func snakeCasedByFoundation(_ key: String) -> String? {
-    let encoder = JSONEncoder()
-    encoder.keyEncodingStrategy = .convertToSnakeCase
-    guard let data = try? encoder.encode(OneKey(key: key)),
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-      object.count == 1
-    else { return nil }
-    return object.keys.first
   }
 
   private static func convertedByFoundation(_ key: String) -> String? {

@@ -110,9 +110,11 @@ public func warningsOnEveryRoute<T: Decodable>(
 }
 
 /// Every route's outcome, checked to agree; the first is `routes`' first.
+/// `about` ends the message of a disagreement (a generated document, say).
 public func outcomesOnEveryRoute<T: Decodable>(
   _ type: T.Type, from data: Data, configure: (JSONDecoder) -> Void = { _ in },
-  routes: [Route] = Route.allCases, sourceLocation: SourceLocation = #_sourceLocation
+  routes: [Route] = Route.allCases, about: String = "",
+  sourceLocation: SourceLocation = #_sourceLocation
 ) -> [RouteOutcome<T>] {
   let outcomes = routes.map { route in
     let decoder = JSONDecoder()
@@ -134,12 +136,12 @@ public func outcomesOnEveryRoute<T: Decodable>(
     let report = RouteReport(outcome, model: model)
     #expect(
       report.text == expected.text,
-      "\(outcome.route) gave \(report.oneLine); \(first.route) gave \(expected.oneLine)",
+      "\(outcome.route) gave \(report.oneLine); \(first.route) gave \(expected.oneLine)\(about)",
       sourceLocation: sourceLocation)
     if case .success(let value) = outcome.result, case .success(let firstValue) = first.result {
       #expect(
         sameValue(value, firstValue),
-        "\(outcome.route) decoded another value than \(first.route)",
+        "\(outcome.route) decoded another value than \(first.route)\(about)",
         sourceLocation: sourceLocation)
     }
   }

@@ -12,8 +12,8 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
   /// A byte of the document.
   public typealias Element = UInt8
 
-  /// The size of the chunks a file is read in.
-  static let chunkSize = 64 * 1024
+  /// The size of the chunks read by default: 64 KiB.
+  public static let defaultChunkSize = 64 * 1024
 
   private enum Origin: Sendable {
     case data(Data)
@@ -21,22 +21,27 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
   }
 
   private let origin: Origin
+  private let chunkSize: Int
 
-  /// The bytes of `data`.
-  public init(_ data: Data) {
+  /// The bytes of `data`, handed out `chunkSize` bytes at a time (at least one).
+  public init(_ data: Data, chunkSize: Int = defaultChunkSize) {
     origin = .data(data)
+    self.chunkSize = Swift.max(1, chunkSize)
   }
 
-  /// The bytes of the file at `url`.
-  public init(contentsOf url: URL) {
+  /// The bytes of the file at `url`, read `chunkSize` bytes at a time (at
+  /// least one) with `FileHandle`.
+  public init(contentsOf url: URL, chunkSize: Int = defaultChunkSize) {
     origin = .file(url)
+    self.chunkSize = Swift.max(1, chunkSize)
   }
 
   /// Starts reading the bytes.
   public func makeAsyncIterator() -> AsyncIterator {
     switch origin {
-    case .data(let data): AsyncIterator(source: .data(data, next: data.startIndex))
-    case .file(let url): AsyncIterator(source: .file(url, nil))
+    case .data(let data):
+      AsyncIterator(source: .data(data, next: data.startIndex), chunkSize: chunkSize)
+    case .file(let url): AsyncIterator(source: .file(url, nil), chunkSize: chunkSize)
     }
   }
 
@@ -50,9 +55,13 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
     }
 
     fileprivate var source: Source
-    fileprivate init(source: Source) {
+    private let chunkSize: Int
+
+    fileprivate init(source: Source, chunkSize: Int) {
       self.source = source
+      self.chunkSize = chunkSize
     }
+
     private var chunk: [UInt8] = []
     private var position = 0
 
@@ -84,13 +93,14 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
           source = .done
           return nil
         }
-        let end = data.index(next, offsetBy: CodixJSONBytes.chunkSize, limitedBy: data.endIndex)
+        let end =
+          data.index(next, offsetBy: chunkSize, limitedBy: data.endIndex)
           ?? data.endIndex
         source = .data(data, next: end)
         return [UInt8](data[next..<end])
       case .file(let url, let handle):
         let file = try handle ?? FileHandle(forReadingFrom: url)
-        guard let data = try file.read(upToCount: CodixJSONBytes.chunkSize), !data.isEmpty else {
+        guard let data = try file.read(upToCount: chunkSize), !data.isEmpty else {
           try? file.close()
           source = .done
           return nil

@@ -196,8 +196,7 @@ struct ElementSplitter {
     } catch let thrown {
       error = thrown
     }
-    if let offset = error.location?.offset, let piece = offsets.lastIndex(where: { $0 <= offset })
-    {
+    if let offset = error.location?.offset, let piece = offsets.lastIndex(where: { $0 <= offset }) {
       error.location = skeleton.pieces[piece].location
       if piece == skeleton.pieces.count - 1, skeleton.stopIsCut, error.found != nil {
         error.found = skeleton.cutText

@@ -178,7 +178,10 @@ struct JSONFramer {
       if elementReady { return true }
     }
     // The chunk is read: keep the element's bytes so far, count its lines.
-    if capture != .none { keepCaptured(upTo: bytes.count) }
+    if capture != .none {
+      keepCaptured(upTo: bytes.count)
+      captureStart = bytes.count
+    }
     lines.advance(to: chunkBase + bytes.count, through: bytes, base: chunkBase)
     return false
   }
@@ -188,6 +191,10 @@ struct JSONFramer {
   mutating func finish() throws(ReaderError) {
     let end = chunkBase + chunk.count
     position = chunk.count
+    if state == .number {
+      // A number ends with the document.
+      valueEnded()
+    }
     switch state {
     case .document:
       if bomMatched > 0, bomMatched < 3 {
@@ -210,10 +217,7 @@ struct JSONFramer {
       throw ReaderError(.unexpectedEnd(expected: "'\"' to end the string"), at: end)
     case .literal:
       throw literalError()
-    case .number:
-      // A number at the root ends with the document.
-      valueEnded()
-    case .end:
+    case .number, .end:
       return
     }
   }
@@ -258,8 +262,11 @@ struct JSONFramer {
       if keepsKey { key.append(byte) }
       position = index + 1
       if byte == UInt8(ascii: "u") {
+        // The escape starts at the backslash, one byte before, on this line.
         escapeStart = chunkBase + index - 1
-        escapeLocation = markedLocation(of: escapeStart)
+        escapeLocation = markedLocation(of: escapeStart + 1)
+        escapeLocation.column -= 1
+        escapeLocation.offset -= 1
         escapeText = [UInt8(ascii: "\\"), UInt8(ascii: "u")]
         unicodeCount = 0
         state = .unicode
@@ -438,7 +445,8 @@ struct JSONFramer {
   private mutating func noteOnPath(_ byte: UInt8, at index: Int, level: Int) -> Int {
     if level > 0, let top = stack.indices.last {
       stack[top].found = true
-      skeleton.pieces[stack[top].piece].child = stack[top].isObject
+      skeleton.pieces[stack[top].piece].child =
+        stack[top].isObject
         ? skeleton.pieces[stack[top].piece].keys.count - 1 : stack[top].count
     }
     if level == steps.count, byte == UInt8(ascii: "[") {

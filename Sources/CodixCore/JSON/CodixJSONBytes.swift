@@ -119,3 +119,67 @@ protocol ChunkReading {
   /// The next bytes; `nil` at the end.
   mutating func nextChunk() async throws -> [UInt8]?
 }
+
+/// The bytes of an asynchronous sequence of chunks (`Data`, `[UInt8]`, …),
+/// as an asynchronous sequence that ``CodixJSONElements`` reads a chunk at a
+/// time.
+///
+/// Made by the `inChunks:` variants of ``CodixJSONDecoder``'s
+/// `elements(of:at:inChunks:skippingBadElements:)` and
+/// `jsonLines(of:inChunks:skippingBadElements:)`; iterated on its own, it
+/// gives the bytes one by one.
+public struct CodixJSONChunks<Chunks: AsyncSequence>: AsyncSequence
+where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
+  /// A byte of the document.
+  public typealias Element = UInt8
+
+  let chunks: Chunks
+
+  /// The bytes of `chunks`, in order.
+  public init(_ chunks: Chunks) {
+    self.chunks = chunks
+  }
+
+  /// Starts reading the chunks.
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: chunks.makeAsyncIterator())
+  }
+
+  /// Reads the chunks.
+  public struct AsyncIterator: AsyncIteratorProtocol, ChunkReading {
+    private var base: Chunks.AsyncIterator
+    private var chunk: [UInt8] = []
+    private var position = 0
+
+    init(base: Chunks.AsyncIterator) {
+      self.base = base
+    }
+
+    /// The next byte; `nil` after the last.
+    ///
+    /// - Throws: What the chunks' sequence throws.
+    public mutating func next() async throws -> UInt8? {
+      while position == chunk.count {
+        guard let next = try await nextChunk() else { return nil }
+        chunk = next
+        position = 0
+      }
+      defer { position += 1 }
+      return chunk[position]
+    }
+
+    mutating func nextChunk() async throws -> [UInt8]? {
+      if position < chunk.count {
+        defer {
+          chunk = []
+          position = 0
+        }
+        return Array(chunk[position...])
+      }
+      guard let next = try await base.next() else { return nil }
+      return Array(next)
+    }
+  }
+}
+
+extension CodixJSONChunks: Sendable where Chunks: Sendable {}

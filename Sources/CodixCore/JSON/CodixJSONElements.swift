@@ -49,6 +49,7 @@ where Bytes.Element == UInt8 {
     private let skipsBadElements: Bool
     private var finished = false
     private var ended = false
+    private var bytesEnded = false
 
     init(_ sequence: CodixJSONElements) {
       let iterator = sequence.bytes.makeAsyncIterator()
@@ -101,9 +102,25 @@ where Bytes.Element == UInt8 {
         source = .chunks(reader)
         splitter.feed(chunk)
       case .bytes(var iterator):
-        guard let byte = try await iterator.next() else { return false }
+        // Bytes gathered up to one that may end an element or a line, so
+        // that an element is decoded as soon as its bytes are in.
+        guard !bytesEnded else { return false }
+        var gathered: [UInt8] = []
+        while gathered.count < 4096 {
+          guard let byte = try await iterator.next() else {
+            bytesEnded = true
+            break
+          }
+          gathered.append(byte)
+          if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+            || byte == UInt8(ascii: "\n")
+          {
+            break
+          }
+        }
         source = .bytes(iterator)
-        splitter.feed(byte: byte)
+        guard !gathered.isEmpty else { return false }
+        splitter.feed(gathered)
       }
       return true
     }
@@ -165,6 +182,26 @@ extension CodixJSONDecoder {
       skipsBadElements: skippingBadElements)
   }
 
+  /// The elements of the array at `path`, decoded one at a time as the
+  /// chunks of a document arrive (`Data`, `[UInt8]`, any sequence of bytes).
+  ///
+  /// ```swift
+  /// for try await user in decoder.elements(of: User.self, at: "users[*]", inChunks: bodyChunks) {
+  ///   process(user)
+  /// }
+  /// ```
+  ///
+  /// An element is decoded as soon as the chunk that ends it arrives. See
+  /// `elements(of:at:in:skippingBadElements:)` for the rest.
+  public func elements<T: Decodable, Chunks: AsyncSequence>(
+    of type: T.Type, at path: Path = "[*]", inChunks chunks: Chunks,
+    skippingBadElements: Bool = false
+  ) -> CodixJSONElements<T, CodixJSONChunks<Chunks>>
+  where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
+    elements(
+      of: type, at: path, in: CodixJSONChunks(chunks), skippingBadElements: skippingBadElements)
+  }
+
   /// The elements of the array at `path` of `data`, decoded one at a time.
   ///
   /// Lazily: each element is decoded when the iteration asks for it. See
@@ -209,6 +246,15 @@ extension CodixJSONDecoder {
   ) -> CodixJSONElements<T, Bytes> where Bytes.Element == UInt8 {
     CodixJSONElements(
       bytes: bytes, framing: .lines, decoder: snapshot(), skipsBadElements: skippingBadElements)
+  }
+
+  /// The values of a JSON Lines document, decoded one at a time as its
+  /// chunks arrive (`Data`, `[UInt8]`, any sequence of bytes).
+  public func jsonLines<T: Decodable, Chunks: AsyncSequence>(
+    of type: T.Type, inChunks chunks: Chunks, skippingBadElements: Bool = false
+  ) -> CodixJSONElements<T, CodixJSONChunks<Chunks>>
+  where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
+    jsonLines(of: type, in: CodixJSONChunks(chunks), skippingBadElements: skippingBadElements)
   }
 
   /// The values of the JSON Lines document `data`, decoded one at a time.

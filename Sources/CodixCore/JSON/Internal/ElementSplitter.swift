@@ -96,11 +96,6 @@ struct ElementSplitter {
     lines?.feed(chunk)
   }
 
-  mutating func feed(byte: UInt8) {
-    framer?.feed(byte: byte)
-    lines?.feed(byte: byte)
-  }
-
   /// The source ended.
   mutating func endOfInput() {
     ended = true

@@ -152,18 +152,6 @@ struct JSONFramer {
     captureStart = 0
   }
 
-  /// Hands the framer the document's next byte.
-  mutating func feed(byte: UInt8) {
-    chunkBase += chunk.count
-    if chunk.count == 1 {
-      chunk[0] = byte
-    } else {
-      chunk = [byte]
-    }
-    position = 0
-    captureStart = 0
-  }
-
   /// Reads the chunk up to the end of the next element: `true` when
   /// `element` holds one, `false` when the chunk is read (feed the next).
   mutating func nextElement() throws(ReaderError) -> Bool {

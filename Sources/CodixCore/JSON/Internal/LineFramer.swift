@@ -24,16 +24,6 @@ struct LineFramer {
     position = 0
   }
 
-  mutating func feed(byte: UInt8) {
-    chunkBase += chunk.count
-    if chunk.count == 1 {
-      chunk[0] = byte
-    } else {
-      chunk = [byte]
-    }
-    position = 0
-  }
-
   mutating func endOfInput() {
     ended = true
   }

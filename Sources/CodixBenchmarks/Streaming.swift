@@ -154,7 +154,8 @@ func reportStreaming() throws {
     let ratio = median(zip(samples[0], samples[index]).map { $0 / $1 })
     print(
       "  \(benchmark.name.padding(toLength: 36, withPad: " ", startingAt: 0))"
-        + String(format: "%8.1f MB/s   %.2fx the throughput of one Data", megabytes / time * 1000, ratio))
+        + String(
+          format: "%8.1f MB/s   %.2fx the throughput of one Data", megabytes / time * 1000, ratio))
   }
 
   // Peak memory: a generated document never held whole.

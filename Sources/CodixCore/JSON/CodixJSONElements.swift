@@ -46,6 +46,7 @@ where Bytes.Element == UInt8 {
     private var source: Source
     private var splitter: ElementSplitter
     private let decoder: CodixJSONDecoder
+    private let options: CodixJSONDecoder.Options
     private let skipsBadElements: Bool
     private var finished = false
     private var ended = false
@@ -59,6 +60,7 @@ where Bytes.Element == UInt8 {
         source = .bytes(iterator)
       }
       decoder = sequence.decoder
+      options = sequence.decoder.options
       skipsBadElements = sequence.skipsBadElements
       splitter = ElementSplitter(sequence.framing, options: sequence.decoder.options)
     }
@@ -128,16 +130,15 @@ where Bytes.Element == UInt8 {
     /// The element the splitter holds, decoded; `nil` when it is skipped.
     private func decodeElement() throws(CodixError) -> Element? {
       do {
-        return try TopLevelDecoding.decode(
-          Element.self, from: splitter.elementData, at: .root, using: decoder)
+        return try splitter.decodeElement(Element.self, using: decoder)
       } catch {
-        let located = splitter.placed(error)
+        let located = splitter.placed(error, decoding: Element.self)
         guard skipsBadElements else { throw located }
         var warning = located
         let reason = warning.message
         warning.message = nil
         warning.detail = .droppedElement(index: splitter.elementIndex, reason: reason)
-        try CodixDiagnostics.recover(warning, in: decoder.options.userInfo)
+        try CodixDiagnostics.recover(warning, in: options.userInfo)
         return nil
       }
     }

@@ -124,6 +124,15 @@ struct ElementSplitter {
   /// The bytes of the value found last.
   var elementData: Data { elementBytes }
 
+  /// Decodes the value found last as `T`, as Codix's entry point decodes
+  /// a document at its root, so that its errors are a whole decode's; they
+  /// are located in the value (see `placed(_:)`).
+  func decodeElement<T: Decodable>(_ type: T.Type, using decoder: CodixJSONDecoder)
+    throws(CodixError) -> T
+  {
+    try TopLevelDecoding.decode(type, from: elementBytes, at: .root, using: decoder)
+  }
+
   /// The position of the value found last.
   var elementIndex: Int { framer?.elementIndex ?? lines?.index ?? 0 }
 
@@ -154,8 +163,14 @@ struct ElementSplitter {
 
   /// `error`, thrown while decoding the value found last, placed in the
   /// whole document: its path from the root, its line and column.
-  func placed(_ error: CodixError) -> CodixError {
+  func placed<T>(_ error: CodixError, decoding type: T.Type) -> CodixError {
     var placed = error
+    if error.path.isRoot, error.expected == TypeNames.display(type) {
+      // A whole decode reads the element inside the array: what it expected
+      // there is the array's, and the element's model is named instead.
+      placed.expected = nil
+    }
+
     let start: CodixError.Location
     if let framer {
       placed.path = prefix.appending(component: .index(framer.elementIndex)).appending(error.path)
@@ -164,7 +179,7 @@ struct ElementSplitter {
       placed.path = Path([.index(lines.index)]).appending(error.path)
       start = lines.location
     } else {
-      return error
+      return placed
     }
     if let location = error.location {
       placed.location = CodixError.Location(
@@ -172,6 +187,7 @@ struct ElementSplitter {
         column: location.line == 1 ? start.column + location.column - 1 : location.column,
         offset: start.offset + location.offset)
     }
+    placed.attribute(insideValueOf: [T].self, at: prefix)
     return placed
   }
 

@@ -96,7 +96,7 @@ struct JSONFramer {
   private var escapeStart = 0
   private var escapeLocation = CodixError.Location(line: 1, column: 1, offset: 0)
   /// The literal being read: its bytes, how many matched, where it starts.
-  private var literal: StaticString = "true"
+  private var literal = Self.trueBytes
   private var literalMatched = 0
   private var literalStart = 0
   private var literalLocation = CodixError.Location(line: 1, column: 1, offset: 0)
@@ -279,11 +279,11 @@ struct JSONFramer {
         valueEnded()
       }
     case .literal:
-      let expected = literal.withUTF8Buffer { $0[literalMatched] }
+      let expected = literal[literalMatched]
       guard byte == expected else { throw literalError() }
       position = index + 1
       literalMatched += 1
-      if literalMatched == literal.utf8CodeUnitCount { valueEnded() }
+      if literalMatched == literal.count { valueEnded() }
     case .document:
       if bomMatched < 3 {
         if chunkBase + index == bomMatched, byte == Self.byteOrderMark[bomMatched] {
@@ -406,7 +406,9 @@ struct JSONFramer {
       position = index + 1
       state = .number
     case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-      literal = byte == UInt8(ascii: "t") ? "true" : byte == UInt8(ascii: "f") ? "false" : "null"
+      literal =
+        byte == UInt8(ascii: "t")
+        ? Self.trueBytes : byte == UInt8(ascii: "f") ? Self.falseBytes : Self.nullBytes
       literalMatched = 1
       literalStart = chunkBase + index
       literalLocation = markedLocation(of: literalStart)
@@ -550,7 +552,7 @@ struct JSONFramer {
   // MARK: - Reports
 
   private func literalError() -> ReaderError {
-    let first = literal.withUTF8Buffer { $0[0] }
+    let first = literal[0]
     return ReaderError(.unexpectedCharacter(first, expected: "a JSON value"), at: literalStart)
   }
 
@@ -567,6 +569,9 @@ struct JSONFramer {
   // MARK: - Bytes
 
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+  private static let trueBytes = Array("true".utf8)
+  private static let falseBytes = Array("false".utf8)
+  private static let nullBytes = Array("null".utf8)
 
   @inline(__always)
   private static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -295,6 +295,7 @@ if !quick, runs("Resident after") { try reportKeptAlive() }
 try reportMemory(
   of: writerScenarios.filter { $0.memoryTarget != nil }, processes: quick ? 1 : 3,
   onlyTheFirstPair: quick, what: "encode")
+try reportStreaming()
 printTargets(quick: quick)
 try saveRatios()
 print(

@@ -99,6 +99,11 @@ public final class CodixJSONDecoder: @unchecked Sendable {
   /// Creates a decoder with the default options.
   public init() {}
 
+  /// Creates a decoder with `options`.
+  init(options: Options) {
+    storedOptions = options
+  }
+
   /// Creates a decoder with the options of `decoder`: its strategies, its
   /// `userInfo` and its JSON5 settings.
   ///

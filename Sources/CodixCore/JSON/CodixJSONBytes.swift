@@ -1,0 +1,185 @@
+import Foundation
+
+/// The bytes of a `Data` or of a file, as an asynchronous sequence that
+/// ``CodixJSONElements`` reads a chunk at a time.
+///
+/// Made by the `Data` and `URL` variants of ``CodixJSONDecoder``'s
+/// `elements(of:at:in:skippingBadElements:)` and
+/// `jsonLines(of:in:skippingBadElements:)`; iterated on its own, it gives
+/// the bytes one by one. A file is read in chunks of 64 KiB, with
+/// `FileHandle`, when the iteration starts.
+public struct CodixJSONBytes: AsyncSequence, Sendable {
+  /// A byte of the document.
+  public typealias Element = UInt8
+
+  /// The size of the chunks read by default: 64 KiB.
+  public static let defaultChunkSize = 64 * 1024
+
+  private enum Origin: Sendable {
+    case data(Data)
+    case file(URL)
+  }
+
+  private let origin: Origin
+  private let chunkSize: Int
+
+  /// The bytes of `data`, handed out `chunkSize` bytes at a time (at least one).
+  public init(_ data: Data, chunkSize: Int = defaultChunkSize) {
+    origin = .data(data)
+    self.chunkSize = Swift.max(1, chunkSize)
+  }
+
+  /// The bytes of the file at `url`, read `chunkSize` bytes at a time (at
+  /// least one) with `FileHandle`.
+  public init(contentsOf url: URL, chunkSize: Int = defaultChunkSize) {
+    origin = .file(url)
+    self.chunkSize = Swift.max(1, chunkSize)
+  }
+
+  /// Starts reading the bytes.
+  public func makeAsyncIterator() -> AsyncIterator {
+    switch origin {
+    case .data(let data):
+      AsyncIterator(source: .data(data, next: data.startIndex), chunkSize: chunkSize)
+    case .file(let url): AsyncIterator(source: .file(url, nil), chunkSize: chunkSize)
+    }
+  }
+
+  /// Reads the bytes, a chunk at a time.
+  public struct AsyncIterator: AsyncIteratorProtocol, ChunkReading {
+    fileprivate enum Source {
+      case data(Data, next: Data.Index)
+      /// The file, and its handle once opened (`nil` before, and after its end).
+      case file(URL, FileHandle?)
+      case done
+    }
+
+    fileprivate var source: Source
+    private let chunkSize: Int
+
+    fileprivate init(source: Source, chunkSize: Int) {
+      self.source = source
+      self.chunkSize = chunkSize
+    }
+
+    private var chunk: [UInt8] = []
+    private var position = 0
+
+    /// The next byte; `nil` after the last.
+    ///
+    /// - Throws: The file's error when it cannot be opened or read.
+    public mutating func next() async throws -> UInt8? {
+      if position == chunk.count {
+        guard let next = try await nextChunk() else { return nil }
+        chunk = next
+        position = 0
+      }
+      defer { position += 1 }
+      return chunk[position]
+    }
+
+    mutating func nextChunk() async throws -> [UInt8]? {
+      if position < chunk.count {
+        // Bytes already read one by one: the rest of their chunk first.
+        defer {
+          chunk = []
+          position = 0
+        }
+        return Array(chunk[position...])
+      }
+      switch source {
+      case .data(let data, let next):
+        guard next < data.endIndex else {
+          source = .done
+          return nil
+        }
+        let end =
+          data.index(next, offsetBy: chunkSize, limitedBy: data.endIndex)
+          ?? data.endIndex
+        source = .data(data, next: end)
+        return [UInt8](data[next..<end])
+      case .file(let url, let handle):
+        let file = try handle ?? FileHandle(forReadingFrom: url)
+        guard let data = try file.read(upToCount: chunkSize), !data.isEmpty else {
+          try? file.close()
+          source = .done
+          return nil
+        }
+        source = .file(url, file)
+        return [UInt8](data)
+      case .done:
+        return nil
+      }
+    }
+  }
+}
+
+/// A source that hands out its bytes a chunk at a time.
+protocol ChunkReading {
+  /// The next bytes; `nil` at the end.
+  mutating func nextChunk() async throws -> [UInt8]?
+}
+
+/// The bytes of an asynchronous sequence of chunks (`Data`, `[UInt8]`, …),
+/// as an asynchronous sequence that ``CodixJSONElements`` reads a chunk at a
+/// time.
+///
+/// Made by the `inChunks:` variants of ``CodixJSONDecoder``'s
+/// `elements(of:at:inChunks:skippingBadElements:)` and
+/// `jsonLines(of:inChunks:skippingBadElements:)`; iterated on its own, it
+/// gives the bytes one by one.
+public struct CodixJSONChunks<Chunks: AsyncSequence>: AsyncSequence
+where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
+  /// A byte of the document.
+  public typealias Element = UInt8
+
+  let chunks: Chunks
+
+  /// The bytes of `chunks`, in order.
+  public init(_ chunks: Chunks) {
+    self.chunks = chunks
+  }
+
+  /// Starts reading the chunks.
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: chunks.makeAsyncIterator())
+  }
+
+  /// Reads the chunks.
+  public struct AsyncIterator: AsyncIteratorProtocol, ChunkReading {
+    private var base: Chunks.AsyncIterator
+    private var chunk: [UInt8] = []
+    private var position = 0
+
+    init(base: Chunks.AsyncIterator) {
+      self.base = base
+    }
+
+    /// The next byte; `nil` after the last.
+    ///
+    /// - Throws: What the chunks' sequence throws.
+    public mutating func next() async throws -> UInt8? {
+      while position == chunk.count {
+        guard let next = try await nextChunk() else { return nil }
+        chunk = next
+        position = 0
+      }
+      defer { position += 1 }
+      return chunk[position]
+    }
+
+    mutating func nextChunk() async throws -> [UInt8]? {
+      if position < chunk.count {
+        defer {
+          chunk = []
+          position = 0
+        }
+        return Array(chunk[position...])
+      }
+      guard let next = try await base.next() else { return nil }
+      return Array(next)
+    }
+  }
+}
+
+extension CodixJSONChunks: Sendable where Chunks: Sendable {}

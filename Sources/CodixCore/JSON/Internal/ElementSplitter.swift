@@ -1,0 +1,218 @@
+import Foundation
+
+/// How a streamed document is cut into values.
+enum ElementFraming: Sendable {
+  /// The elements of the array at a path ending with `[*]`.
+  case array(Path)
+  /// One value per line.
+  case lines
+}
+
+/// Cuts a streamed document into the values ``CodixJSONElements`` decodes:
+/// the elements of the array at a path (`JSONFramer`), or the lines of JSON
+/// Lines (`LineFramer`). It holds the value found last, and places a
+/// value's errors in the whole document.
+struct ElementSplitter {
+  private var framer: JSONFramer?
+  private var lines: LineFramer?
+  /// The path to the array, without its `[*]`.
+  private var prefix: Path = .root
+  /// A path streaming cannot follow: the error the first read throws.
+  private var invalid: CodixError?
+  /// Whether the source ended.
+  private var ended = false
+  private var elementBytes = Data()
+
+  init(_ framing: ElementFraming, options: CodixJSONDecoder.Options) {
+    switch framing {
+    case .lines:
+      lines = LineFramer()
+    case .array(let path):
+      do {
+        let steps = try Self.steps(of: path)
+        prefix = Path(Array((try path.validComponents()).dropLast()))
+        framer = JSONFramer(steps: steps, keyMatcher: Self.keyMatcher(steps, options))
+      } catch {
+        invalid = error
+      }
+    }
+  }
+
+  /// The steps before the final `[*]` of `path`.
+  private static func steps(of path: Path) throws(CodixError) -> [JSONFramer.Step] {
+    let components = try path.validComponents()
+    let unsupported = CodixError(
+      kind: .invalidPath, path: path,
+      message:
+        "Elements are streamed from one array: the path must end with [*], "
+        + "with no other [*] and no negative index before it.")
+    var steps: [JSONFramer.Step] = []
+    for (position, component) in components.enumerated() {
+      switch component {
+      case .wildcard where position == components.count - 1:
+        return steps
+      case .key(let key):
+        steps.append(.key(key))
+      case .index(let index) where index >= 0:
+        steps.append(.index(index))
+      default:
+        throw unsupported
+      }
+    }
+    throw unsupported
+  }
+
+  /// Whether a document's key (unescaped) is the key of step `level`, as
+  /// a whole decode compares them under the key strategy.
+  private static func keyMatcher(_ steps: [JSONFramer.Step], _ options: CodixJSONDecoder.Options)
+    -> (String, Int) -> Bool
+  {
+    let strategy = options.keyDecodingStrategy
+    return { key, level in
+      guard case .key(let wanted) = steps[level] else { return false }
+      if key == wanted { return true }
+      switch strategy {
+      case .convertFromSnakeCase:
+        return SnakeCase.converted(key) == wanted
+      case .custom(let convert):
+        var codingPath: [any CodingKey] = steps[..<level].map { step in
+          switch step {
+          case .key(let key): CodixKey(key)
+          case .index(let index): CodixKey(index: index)
+          }
+        }
+        codingPath.append(CodixKey(key))
+        return convert(codingPath).stringValue == wanted
+      default:
+        return false
+      }
+    }
+  }
+
+  // MARK: - Feeding
+
+  mutating func feed(_ chunk: [UInt8]) {
+    framer?.feed(chunk)
+    lines?.feed(chunk)
+  }
+
+  /// The source ended.
+  mutating func endOfInput() {
+    ended = true
+    lines?.endOfInput()
+  }
+
+  /// Reads on to the next value: `true` when `elementData` holds one.
+  mutating func nextElement() throws(CodixError) -> Bool {
+    if let invalid { throw invalid }
+    if framer != nil {
+      do {
+        guard try framer!.nextElement() else { return false }
+      } catch {
+        throw syntaxError(error)
+      }
+      elementBytes.removeAll(keepingCapacity: true)
+      elementBytes.append(contentsOf: framer!.element)
+      return true
+    }
+    guard lines!.nextLine() else { return false }
+    elementBytes.removeAll(keepingCapacity: true)
+    elementBytes.append(contentsOf: lines!.line)
+    return true
+  }
+
+  /// The bytes of the value found last.
+  var elementData: Data { elementBytes }
+
+  /// Decodes the value found last as `T`, as Codix's entry point decodes
+  /// a document at its root, so that its errors are a whole decode's; they
+  /// are located in the value (see `placed(_:)`).
+  func decodeElement<T: Decodable>(_ type: T.Type, using decoder: CodixJSONDecoder)
+    throws(CodixError) -> T
+  {
+    try TopLevelDecoding.decode(type, from: elementBytes, at: .root, using: decoder)
+  }
+
+  /// The position of the value found last.
+  var elementIndex: Int { framer?.elementIndex ?? lines?.index ?? 0 }
+
+  /// Checks the end of the document, once the source ended and every value
+  /// was read: a whole decode's error for a document that ends too soon,
+  /// or whose path leads nowhere.
+  mutating func finish<T: Decodable>(decoding type: T.Type, using decoder: CodixJSONDecoder)
+    throws(CodixError)
+  {
+    guard framer != nil else { return }
+    do {
+      try framer!.finish()
+    } catch {
+      throw syntaxError(error)
+    }
+    guard !framer!.foundTarget else { return }
+    throw missingArrayError([T].self, using: decoder)
+  }
+
+  // MARK: - Reports
+
+  /// A malformed byte, as a whole decode reports it.
+  private mutating func syntaxError(_ error: ReaderError) -> CodixError {
+    var located = error
+    located.location = framer!.location(of: error.offset)
+    return JSONDocument.syntaxError(located)
+  }
+
+  /// `error`, thrown while decoding the value found last, placed in the
+  /// whole document: its path from the root, its line and column.
+  func placed<T>(_ error: CodixError, decoding type: T.Type) -> CodixError {
+    var placed = error
+    if error.path.isRoot, error.expected == TypeNames.display(type) {
+      // A whole decode reads the element inside the array: what it expected
+      // there is the array's, and the element's model is named instead.
+      placed.expected = nil
+    }
+
+    let start: CodixError.Location
+    if let framer {
+      placed.path = prefix.appending(component: .index(framer.elementIndex)).appending(error.path)
+      start = framer.elementLocation
+    } else if let lines {
+      placed.path = Path([.index(lines.index)]).appending(error.path)
+      start = lines.location
+    } else {
+      return placed
+    }
+    if let location = error.location {
+      placed.location = CodixError.Location(
+        line: start.line + location.line - 1,
+        column: location.line == 1 ? start.column + location.column - 1 : location.column,
+        offset: start.offset + location.offset)
+    }
+    placed.attribute(insideValueOf: [T].self, at: prefix)
+    return placed
+  }
+
+  /// The error a whole decode of `[T]` at the path gives for this
+  /// document, whose path leads to no array: the skeleton's
+  /// (JSONFramer+Skeleton.swift), placed in the streamed document.
+  private func missingArrayError<T: Decodable>(_ type: T.Type, using decoder: CodixJSONDecoder)
+    -> CodixError
+  {
+    let skeleton = framer!.skeleton
+    let (bytes, offsets) = skeleton.document()
+    var error: CodixError
+    do {
+      _ = try TopLevelDecoding.decode(type, from: Data(bytes), at: prefix, using: decoder)
+      // safe from input: the skeleton holds no array at the path.
+      error = CodixError(.valueNotFound, at: prefix, expected: TypeNames.display(type))
+    } catch let thrown {
+      error = thrown
+    }
+    if let offset = error.location?.offset, let piece = offsets.lastIndex(where: { $0 <= offset }) {
+      error.location = skeleton.pieces[piece].location
+      if piece == skeleton.pieces.count - 1, skeleton.stopIsCut, error.found != nil {
+        error.found = skeleton.cutText
+      }
+    }
+    return error
+  }
+}

@@ -123,10 +123,13 @@ private func randomCount() -> Int {
     let about = "; document: \(text)"
     let results = [
       outcomesOnEveryRoute(PathReads.self, from: data, about: about).first?.result.map { _ in 0 },
-      outcomesOnEveryRoute(WrapperReads.self, from: data, about: about).first?.result.map { _ in 0 },
+      outcomesOnEveryRoute(WrapperReads.self, from: data, about: about).first?.result.map { _ in 0
+      },
     ]
     for result in results {
-      if case .success? = result { answers["value", default: 0] += 1 } else {
+      if case .success? = result {
+        answers["value", default: 0] += 1
+      } else {
         answers["report", default: 0] += 1
       }
     }

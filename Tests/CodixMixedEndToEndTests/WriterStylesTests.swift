@@ -1,4 +1,5 @@
 import CodixPath
+import CodixTestSupport
 import CodixWrappers
 import Foundation
 import Testing
@@ -79,9 +80,10 @@ private let wrapperUsers: [WrapperUser] = pathUsers.map { user in
 }
 
 private func expectSameBytesAndRoundTrip<T: Codable & Equatable>(
-  _ values: [T], sourceLocation: SourceLocation = #_sourceLocation
+  _ values: [T], also other: JSONEncoder.OutputFormatting = [.sortedKeys, .prettyPrinted],
+  sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-  for formatting: JSONEncoder.OutputFormatting in [.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+  for formatting: JSONEncoder.OutputFormatting in [.sortedKeys, other] {
     let foundation = JSONEncoder()
     foundation.outputFormatting = formatting
     let expected = try foundation.encode(values)
@@ -94,6 +96,63 @@ private func expectSameBytesAndRoundTrip<T: Codable & Equatable>(
   #expect(try JSONDecoder().decode([T].self, from: plain) == values, sourceLocation: sourceLocation)
   #expect(
     try CodixJSONDecoder().decode([T].self, from: plain) == values, sourceLocation: sourceLocation)
+}
+
+// Random values of both styles' models, 10,000 each by default
+// (CODIX_FUZZ_COUNT sets the count), in batches of 100 under random output
+// formatting: JSONEncoder's bytes with `.sortedKeys`, and the same values
+// read back by both decoders.
+
+private func randomString(_ random: inout SplitMix64) -> String {
+  let pool: [Character] = [
+    "a", "Z", "0", " ", "\"", "\\", "/", "\n", "\t", "\u{01}", "\u{1F}", "\u{7F}", "é", "ß",
+    "\u{2028}", "😀", "👩‍👩‍👧", "中",
+  ]
+  return String((0..<Int(random.next() % 12)).map { _ in pool[Int(random.next() % 18)] })
+}
+
+private func randomDouble(_ random: inout SplitMix64) -> Double {
+  switch random.next() % 4 {
+  case 0: Double(Int64(bitPattern: random.next()) % 1_000_000)
+  case 1: Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF)  // finite, positive
+  case 2: -Double(random.next() % 10_000) / 7
+  default: Double(random.next() % 1_000) * 1e-9
+  }
+}
+
+private func randomPathUser(_ random: inout SplitMix64) -> PathUser {
+  var user = PathUser(
+    id: Int(bitPattern: UInt(random.next())), name: randomString(&random),
+    city: randomString(&random), zip: randomString(&random),
+    tags: (0..<Int(random.next() % 4)).map { _ in randomString(&random) },
+    joined: Date(timeIntervalSince1970: Double(random.next() % 4_000_000_000)))
+  user.score = random.next() % 3 == 0 ? nil : randomDouble(&random)
+  return user
+}
+
+@Test func randomValuesOfBothStylesEncodeAsWithJSONEncoder() throws {
+  var random = SplitMix64(state: 0x5EED_0F_C0D1)
+  let total =
+    ProcessInfo.processInfo.environment["CODIX_FUZZ_COUNT"].flatMap { Int($0) } ?? 10_000
+  for _ in 0..<max(1, total / 100) {
+    let paths = (0..<100).map { _ in randomPathUser(&random) }
+    let wrappers: [WrapperUser] = paths.map { user in
+      var wrapper = WrapperUser()
+      wrapper.id = user.id
+      wrapper.name = user.name
+      wrapper.city = user.city
+      wrapper.tags = user.tags
+      wrapper.zip = user.zip
+      wrapper.joined = user.joined
+      wrapper.score = user.score
+      return wrapper
+    }
+    var formatting: JSONEncoder.OutputFormatting = .sortedKeys
+    if random.next() % 2 == 0 { formatting.insert(.prettyPrinted) }
+    if random.next() % 2 == 0 { formatting.insert(.withoutEscapingSlashes) }
+    try expectSameBytesAndRoundTrip(paths, also: formatting)
+    try expectSameBytesAndRoundTrip(wrappers, also: formatting)
+  }
 }
 
 @Test func pathStyleModelsEncodeAsWithJSONEncoder() throws {

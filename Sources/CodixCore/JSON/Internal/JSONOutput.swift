@@ -72,7 +72,12 @@ final class JSONOutput {
   func write(maximum: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Int) {
     reserve(maximum)
     let written = body(base + count)
-    // safe: a writer that wrote past its room stops the process here.
+    // safe: each caller's maximum is the widest text of its kind, whatever
+    // the value: 20 bytes for a 64-bit integer with its sign, 19 for a
+    // padded chunk of a 128-bit one, 32 for a Double's or Float's shortest
+    // form (at most 24), 6 for a `\u00XX` escape, 8 per 3 bytes (+ 2) for
+    // Base64 with every `/` escaped. The writer tests write the extremes
+    // (`Int64.min`, `UInt64.max`, `Int128.min`, subnormals, `-0.0`).
     precondition(written >= 0 && written <= maximum, "wrote past the room it reserved")
     count += written
   }
@@ -122,7 +127,10 @@ final class JSONOutput {
   func withBytes<R>(in range: Range<Int>, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows
     -> R
   {
-    // safe: a range outside the written bytes stops the process here.
+    // safe: the ranges are the whole output, or the key bytes of members
+    // the writer recorded; every truncation forgets the records of the
+    // members it removes with them (`rollBack`, `discardTop`), and sorting
+    // an object writes the same number of bytes back.
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "no such bytes")
     return try body(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count))
   }

@@ -166,8 +166,11 @@ extension Array: TapeScalar where Element: TapeScalar {}
 /// own conformance.
 @inline(__always)
 func sameType<A, B>(_ value: A, as type: B.Type) -> B {
-  // safe: types come from the program, never from the document, and the
-  // precondition checks them in every build.
+  // safe: `A` is `B` at every call: the caller compared them first
+  // (`T.self == String.self`, …), or holds `B.self` cast to the protocol
+  // whose `read` made the value (`T.self as? any TapeArray.Type`), or
+  // maps `[E]` read as `[Element]` with `E` being `Element`. Types come
+  // from the program: no document, path or model declaration picks them.
   precondition(A.self == B.self, "not the same type")
   return unsafeBitCast(value, to: B.self)
 }

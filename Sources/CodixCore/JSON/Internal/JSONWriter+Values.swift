@@ -84,7 +84,9 @@ extension JSONWriter {
   /// `value`, which the caller has checked is a `B`, as a `B`.
   @inline(__always)
   func same<A, B>(_ value: A, as type: B.Type) -> B {
-    // safe: every caller compares `A` with `B` first (`kind(of:)`).
+    // safe: every caller switches on `StandardScalar.of(T.self)`, which
+    // names `B` only when `T` is `B`; the value's type comes from the
+    // program, not from anything encoded.
     precondition(A.self == B.self, "not the same type")
     return unsafeBitCast(value, to: B.self)
   }

@@ -371,6 +371,10 @@ private struct BigNumber {
     while true {
       if !remainder.isLess(than: divisor) {
         remainder.subtract(divisor)
+        // safe: only `PowerTable.init` divides, on constants: 2^(k + 125)
+        // by 5^i for i < 342, whose quotients have at most 128 bits. No
+        // value being written reaches it, and every Double written (every
+        // writer test) builds the table first.
         precondition(position < 160, "a quotient wider than PowerTable needs")
         quotient[position / 32] |= 1 << UInt32(position % 32)
       }

@@ -67,7 +67,8 @@ private let pathUsers = (0..<20).map {
     tags: ["t\($0 % 4)", "é"], joined: joined)
 }
 
-private let wrapperUsers: [WrapperUser] = pathUsers.map { user in
+/// The wrapper model with `user`'s values.
+private func wrapperUser(_ user: PathUser) -> WrapperUser {
   var wrapper = WrapperUser()
   wrapper.id = user.id
   wrapper.name = user.name
@@ -78,6 +79,8 @@ private let wrapperUsers: [WrapperUser] = pathUsers.map { user in
   wrapper.score = user.score
   return wrapper
 }
+
+private let wrapperUsers = pathUsers.map(wrapperUser)
 
 private func expectSameBytesAndRoundTrip<T: Codable & Equatable>(
   _ values: [T], also other: JSONEncoder.OutputFormatting = [.sortedKeys, .prettyPrinted],
@@ -136,17 +139,7 @@ private func randomPathUser(_ random: inout SplitMix64) -> PathUser {
     ProcessInfo.processInfo.environment["CODIX_FUZZ_COUNT"].flatMap { Int($0) } ?? 10_000
   for _ in 0..<max(1, total / 100) {
     let paths = (0..<100).map { _ in randomPathUser(&random) }
-    let wrappers: [WrapperUser] = paths.map { user in
-      var wrapper = WrapperUser()
-      wrapper.id = user.id
-      wrapper.name = user.name
-      wrapper.city = user.city
-      wrapper.tags = user.tags
-      wrapper.zip = user.zip
-      wrapper.joined = user.joined
-      wrapper.score = user.score
-      return wrapper
-    }
+    let wrappers = paths.map(wrapperUser)
     var formatting: JSONEncoder.OutputFormatting = .sortedKeys
     if random.next() % 2 == 0 { formatting.insert(.prettyPrinted) }
     if random.next() % 2 == 0 { formatting.insert(.withoutEscapingSlashes) }

@@ -62,31 +62,22 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
       self.chunkSize = chunkSize
     }
 
-    private var chunk: [UInt8] = []
-    private var position = 0
+    private var pending = PendingChunk()
 
     /// The next byte; `nil` after the last.
     ///
     /// - Throws: The file's error when it cannot be opened or read.
     public mutating func next() async throws -> UInt8? {
-      if position == chunk.count {
+      while true {
+        if let byte = pending.nextByte() { return byte }
         guard let next = try await nextChunk() else { return nil }
-        chunk = next
-        position = 0
+        pending = PendingChunk(next)
       }
-      defer { position += 1 }
-      return chunk[position]
     }
 
     mutating func nextChunk() async throws -> [UInt8]? {
-      if position < chunk.count {
-        // Bytes already read one by one: the rest of their chunk first.
-        defer {
-          chunk = []
-          position = 0
-        }
-        return Array(chunk[position...])
-      }
+      // Bytes already read one by one: the rest of their chunk first.
+      if let rest = pending.takeRest() { return rest }
       switch source {
       case .data(let data, let next):
         guard next < data.endIndex else {
@@ -148,8 +139,7 @@ where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
   /// Reads the chunks.
   public struct AsyncIterator: AsyncIteratorProtocol, ChunkReading {
     private var base: Chunks.AsyncIterator
-    private var chunk: [UInt8] = []
-    private var position = 0
+    private var pending = PendingChunk()
 
     init(base: Chunks.AsyncIterator) {
       self.base = base
@@ -159,23 +149,15 @@ where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
     ///
     /// - Throws: What the chunks' sequence throws.
     public mutating func next() async throws -> UInt8? {
-      while position == chunk.count {
+      while true {
+        if let byte = pending.nextByte() { return byte }
         guard let next = try await nextChunk() else { return nil }
-        chunk = next
-        position = 0
+        pending = PendingChunk(next)
       }
-      defer { position += 1 }
-      return chunk[position]
     }
 
     mutating func nextChunk() async throws -> [UInt8]? {
-      if position < chunk.count {
-        defer {
-          chunk = []
-          position = 0
-        }
-        return Array(chunk[position...])
-      }
+      if let rest = pending.takeRest() { return rest }
       guard let next = try await base.next() else { return nil }
       return Array(next)
     }
@@ -183,3 +165,28 @@ where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
 }
 
 extension CodixJSONChunks: Sendable where Chunks: Sendable {}
+
+/// The chunk an iterator hands out byte by byte, and how far it got; an
+/// empty chunk has no byte to hand out.
+struct PendingChunk {
+  private var chunk: [UInt8]
+  private var position = 0
+
+  init(_ chunk: [UInt8] = []) {
+    self.chunk = chunk
+  }
+
+  /// The next byte of the chunk; `nil` once every byte was handed out.
+  mutating func nextByte() -> UInt8? {
+    guard position < chunk.count else { return nil }
+    defer { position += 1 }
+    return chunk[position]
+  }
+
+  /// The bytes not handed out yet, taken; `nil` when there are none.
+  mutating func takeRest() -> [UInt8]? {
+    guard position < chunk.count else { return nil }
+    defer { self = PendingChunk() }
+    return Array(chunk[position...])
+  }
+}

@@ -105,7 +105,7 @@ struct Differential {
 
     init(model: WrapperModel, warnings: [CodixError]) {
       self.model = model
-      self.warnings = warnings.map { "\($0.kind) at \($0.path)" }.sorted()
+      self.warnings = warnings.map { "\($0.kind) at \($0.path)" }.sorted(by: canonicallyPrecedes)
     }
 
     var description: String { "\(model) warnings \(warnings)" }

@@ -81,7 +81,7 @@ indirect enum AnyJSON: Decodable, Equatable {
       return
     } catch DecodingError.typeMismatch {}
     let keyed = try decoder.container(keyedBy: AnyKey.self)
-    let keys = keyed.allKeys.map(\.stringValue).sorted()
+    let keys = keyed.allKeys.map(\.stringValue).sorted(by: canonicallyPrecedes)
     var values: [AnyJSON] = []
     for key in keys {
       values.append(try keyed.decode(AnyJSON.self, forKey: AnyKey(key)))
@@ -159,7 +159,11 @@ struct PathModel: Decodable, Equatable {
       read { try decoder.decodeLossy([Int].self, at: "values") },
       read { try decoder.decode(Double.self, at: "a.b[1].c") },
       read { try decoder.decodeIfPresent(Bool.self, at: "flags[2]") },
-      read { try decoder.decode([String: Int].self, at: "counts").sorted { $0.key < $1.key } },
+      read {
+        try decoder.decode([String: Int].self, at: "counts").sorted {
+          canonicallyPrecedes($0.key, $1.key)
+        }
+      },
       read {
         try decoder.decode(
           String.self, at: "user.name", using: { (raw: String) in raw.uppercased() })
@@ -201,4 +205,15 @@ struct WrapperModel: Kodable, Equatable {
     @Coding var id: Int
     @Coding var name: String?
   }
+}
+
+/// Whether `a` comes before `b` by their canonical (NFC) scalars.
+///
+/// Swift's `<` on String is not a strict weak order for some mixes of
+/// precomposed and decomposed letters ("caf\u{E9}-" and "cafe\u{301}": neither
+/// is less, and they are not equal), so a sort by it depends on the order
+/// the decoder listed the keys in, which differs between decoders.
+func canonicallyPrecedes(_ a: String, _ b: String) -> Bool {
+  a.precomposedStringWithCanonicalMapping.unicodeScalars.lexicographicallyPrecedes(
+    b.precomposedStringWithCanonicalMapping.unicodeScalars, by: { $0.value < $1.value })
 }

@@ -86,7 +86,7 @@ extension CodixError.Detail {
     case .numberOutOfRange(let text):
       return "The number \(text) does not fit the type it is read as."
     case .noKey(let missing, let keys):
-      let sorted = keys.sorted()
+      let sorted = KeyOrder.sorted(keys)
       var message = "No key \(ValueRenderer.quote(missing))"
       if sorted.isEmpty {
         message += " in an empty object."

@@ -107,7 +107,7 @@ package enum ValueRenderer {
   private static func writeObject(
     _ object: KeyedDecodingContainer<CodixKey>, depth: Int, _ style: Style, into text: inout String
   ) {
-    let keys = object.allKeys.map(\.stringValue).sorted()
+    let keys = KeyOrder.sorted(object.allKeys.map(\.stringValue))
     if keys.isEmpty {
       text += "{}"
       return

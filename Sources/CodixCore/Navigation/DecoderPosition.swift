@@ -295,6 +295,6 @@ package struct DecoderObject: DocumentObject {
     {
       for key in claimed { known.insert(SnakeCase.converted(key)) }
     }
-    return keys.filter { !known.contains($0) }.sorted()
+    return KeyOrder.sorted(keys.filter { !known.contains($0) })
   }
 }

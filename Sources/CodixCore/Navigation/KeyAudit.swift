@@ -55,7 +55,7 @@ package enum KeyAudit {
     let unknown = try object(at: cursor).unclaimedKeys(claimed)
     guard let first = unknown.first else { return }
     let base = cursor.path
-    let suggestion = { (key: String) in Suggestions.closest(to: key, in: claimed.sorted()) }
+    let suggestion = { (key: String) in Suggestions.closest(to: key, in: KeyOrder.sorted(claimed)) }
     func error(_ key: String, others: [String]) -> CodixError {
       var error = CodixError(
         .dataCorrupted, at: base.appending(component: .key(key)),
@@ -95,7 +95,7 @@ package enum KeyAudit {
     throws(CodixError)
   {
     var container = encoder.container(keyedBy: CodixKey.self)
-    for (key, value) in extras.sorted(by: { $0.key < $1.key }) {
+    for (key, value) in extras.sorted(by: { KeyOrder.precedes($0.key, $1.key) }) {
       do {
         try container.encode(value, forKey: CodixKey(key))
       } catch {

@@ -80,7 +80,7 @@ package struct KeyedObject<Value: Encodable>: Encodable {
 
   package init<Key>(_ dictionary: [Key: Value]) {
     entries = dictionary.map { (DictionaryKeys.text(of: $0.key), $0.value) }.sorted {
-      $0.key < $1.key
+      KeyOrder.precedes($0.key, $1.key)
     }
   }
 
@@ -125,7 +125,7 @@ extension Navigator {
     let base = cursor.path
     var dictionary: [Key: Value] = [:]
     dictionary.reserveCapacity(entries.count)
-    for (text, entry) in entries.sorted(by: { $0.key < $1.key }) {
+    for (text, entry) in entries.sorted(by: { KeyOrder.precedes($0.key, $1.key) }) {
       let path = base.appending(component: .key(text))
       guard let key = DictionaryKeys.key(Key.self, from: text) else {
         var warning = CodixError(

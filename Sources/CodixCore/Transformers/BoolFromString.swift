@@ -45,14 +45,14 @@ public struct BoolFromString: ReversibleTransformer {
   private static func spelling(of value: Bool, in map: [String: Bool]) -> String {
     let preferred = value ? "true" : "false"
     if map[preferred] == value { return preferred }
-    return map.filter { $0.value == value }.keys.sorted().first ?? preferred
+    return KeyOrder.sorted(map.filter { $0.value == value }.keys).first ?? preferred
   }
 
   /// Reads `value` through the table of accepted spellings.
   /// - Throws: ``CodixError/transformFailed(_:)`` for a spelling not in the table.
   public func transform(_ value: String) throws -> Bool {
     if let bool = map[value] ?? (ignoresCase ? map[value.lowercased()] : nil) { return bool }
-    let accepted = map.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+    let accepted = KeyOrder.sorted(map.keys).map { "\"\($0)\"" }.joined(separator: ", ")
     throw CodixError.transformFailed("Expected one of \(accepted) for a Bool.")
   }
 

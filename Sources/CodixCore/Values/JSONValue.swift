@@ -326,7 +326,7 @@ extension JSONValue: CustomStringConvertible {
       text += "]"
     case .object(let members):
       text += "{"
-      for (index, key) in members.keys.sorted().enumerated() {
+      for (index, key) in KeyOrder.sorted(members.keys).enumerated() {
         if index > 0 { text += "," }
         text += ValueRenderer.quote(key, limit: .max) + ":"
         members[key]?.write(into: &text)

@@ -244,7 +244,7 @@ extension JSONReader {
         unclaimed.insert(key)
       }
     }
-    return unclaimed.sorted()
+    return KeyOrder.sorted(unclaimed)
   }
 
   /// The members' keys as the strategy converts them, first occurrences only.

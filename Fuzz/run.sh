@@ -33,6 +33,9 @@ swiftc -O -sanitize="$sanitizers" -parse-as-library -swift-version 6 \
   -I "$bin/Modules" Fuzz/Sources/*.swift "${objects[@]}" -o "$target"
 
 mkdir -p "$scratch/corpus"
+# Swift's own crash backtracer would take the signal of a difference
+# (fatalError) before libFuzzer's handler, which then writes no crash file.
+export SWIFT_BACKTRACE=enable=no
 echo "== fuzz target: running"
 if [ "$#" -gt 0 ] && [ -f "$1" ]; then
   exec "$target" "$@"

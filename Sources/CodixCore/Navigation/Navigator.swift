@@ -218,6 +218,15 @@ package enum Navigator {
     }
     var codix = enriched(error, at: cursor)
     let path = cursor.path
+    if codix.detail == .unreadableValue, codix.path == path,
+      let decodable = type as? any Decodable.Type,
+      let number = numberOutOfRange(decoding: decodable, at: cursor)
+    {
+      codix.path = path.appending(number.path)
+      codix.detail = number.detail
+      codix.found = number.found
+      codix.expected = number.expected
+    }
     if codix.expected == nil, codix.path == path { codix.expected = TypeNames.display(type) }
     codix.attribute(insideValueOf: type, at: path)
     return codix

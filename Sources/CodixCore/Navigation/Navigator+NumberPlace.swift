@@ -1,0 +1,44 @@
+import Foundation
+
+// Foundation's decoder loses the place of a number that does not fit the
+// type it is read as; Codix's reader knows it. On the error path of a read
+// through Foundation's decoder, the value is read again by Codix's reader,
+// so the report names the number on every route.
+
+extension Navigator {
+  /// The number that does not fit, inside the collection at `cursor` that
+  /// `type` failed to read from Foundation's decoder, as Codix's reader
+  /// reports it (its path below `cursor`).
+  ///
+  /// Foundation's decoder throws such a number as an error of its own (at
+  /// the top level: "The given data was not valid JSON." at the root),
+  /// without its place. On this error path only,
+  /// the value is read again as a `JSONValue`, written out, and decoded as
+  /// `type` by Codix's reader, which names the number; `nil` when that
+  /// decode fails otherwise (or not at all).
+  static func numberOutOfRange(decoding type: any Decodable.Type, at cursor: Cursor)
+    -> CodixError?
+  {
+    var probe = cursor
+    guard let value = try? probe.decode(JSONValue.self),
+      value.arrayValue != nil || value.objectValue != nil,
+      let data = try? CodixJSONEncoder().encode(value)
+    else { return nil }
+    return firstError(decoding: type, from: data).flatMap { error in
+      guard case .numberOutOfRange? = error.detail, !error.path.isRoot else { return nil }
+      return error
+    }
+  }
+
+  /// The error Codix's reader throws decoding `T` from `data`, if any.
+  private static func firstError<T: Decodable>(decoding type: T.Type, from data: Data)
+    -> CodixError?
+  {
+    do {
+      _ = try TopLevelDecoding.decode(type, from: data, at: .root, using: CodixJSONDecoder())
+      return nil
+    } catch {
+      return error
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import CodixPath
+import CodixTestSupport
+import CodixWrappers
+import Foundation
+import Testing
+
+// A number that does not fit the type it is read as, inside a collection
+// read at a path. Foundation's decoder throws "not valid JSON" at the root
+// for it, without the place; Codix finds the number, so the report names
+// it on every route.
+
+private struct Counts: Decodable {
+  var counts: [String: Int]
+  init(from decoder: any Decoder) throws {
+    counts = try decoder.decode(at: "stats.counts")
+  }
+}
+
+private struct Levels: Decodable {
+  var levels: [Int8]
+  init(from decoder: any Decoder) throws {
+    levels = try decoder.decode(at: "stats.levels")
+  }
+}
+
+@Test func aNumberTooLargeInADictionaryIsReportedAtItsKeyOnEveryRoute() throws {
+  let data = Data(#"{"stats": {"counts": {"a": 1, "b": 18888888888888888888888888}}}"#.utf8)
+  let outcomes = outcomesOnEveryRoute(Counts.self, from: data)
+  for outcome in outcomes {
+    guard case .failure(let error as CodixError) = outcome.result else {
+      Issue.record("\(outcome.route): \(outcome.result) \(type(of: outcome.result))")
+      continue
+    }
+    #expect(error.path == "stats.counts.b", "\(outcome.route)")
+    #expect(error.kind == .dataCorrupted, "\(outcome.route)")
+    #expect(error.found == "1.888888888888889e+25", "\(outcome.route)")
+  }
+}
+
+@Test func aNumberOutOfRangeInAnArrayIsReportedAtItsIndexOnEveryRoute() throws {
+  let data = Data(#"{"stats": {"levels": [1, 2, 300]}}"#.utf8)
+  let outcomes = outcomesOnEveryRoute(Levels.self, from: data)
+  for outcome in outcomes {
+    guard case .failure(let error as CodixError) = outcome.result else {
+      Issue.record("\(outcome.route): \(outcome.result) \(type(of: outcome.result))")
+      continue
+    }
+    #expect(error.path == "stats.levels[2]", "\(outcome.route)")
+    #expect(error.found == "300", "\(outcome.route)")
+  }
+}

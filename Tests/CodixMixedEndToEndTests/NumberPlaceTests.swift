@@ -49,3 +49,26 @@ private struct Levels: Decodable {
     #expect(error.found == "300", "\(outcome.route)")
   }
 }
+
+@Test func aMalformedNumberInADictionaryIsReportedAtItsKeyOnEveryRoute() throws {
+  // Valid JSON up to the number, which a decoder checks only when it reads
+  // it. Only Codix's reader can quote it: through Foundation's decoder the
+  // report says the value could not be read.
+  for number in ["1e", "-", "01"] {
+    let data = Data(#"{"stats": {"counts": {"a": 1, "b": \#(number), "c": 3}}}"#.utf8)
+    for route in Route.allCases {
+      let error = try #require(throws: CodixError.self) {
+        do {
+          _ = try route.decode(Counts.self, from: data)
+        } catch let error as DecodingError {
+          throw CodixError(error)
+        }
+      }
+      #expect(error.path == "stats.counts.b", "\(route), \(number)")
+      #expect(error.kind == .dataCorrupted, "\(route), \(number)")
+      #expect(error.found == "an unreadable value", "\(route), \(number)")
+      let quoted = error.message == "\(number) is not a valid JSON number."
+      #expect(quoted == route.locatesErrors, "\(route), \(number): \(error.message ?? "")")
+    }
+  }
+}

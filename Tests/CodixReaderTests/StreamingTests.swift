@@ -130,6 +130,8 @@ struct StreamingTests {
     await expectSameAsWhole(Bool?.self, "[true,false,null]", at: "[*]")
     await expectSameAsWhole(Int.self, "[]", at: "[*]")
     await expectSameAsWhole(Int.self, " [ 1 , ] ", at: "[*]")
+    await expectSameAsWhole(String.self, #"["a", null, "b"]"#, at: "[*]")
+    await expectSameAsWhole(Int.self, "[1, null]", at: "[*]")
   }
 
   @Test func escapedKeysIndexesAndDuplicates() async {
@@ -173,6 +175,8 @@ struct StreamingTests {
     #"{"data": {"users": [{"id": 1}, {"id": "x"}]}}"#,
     #"{"data": {"users": [{"id": 1}, 5, {"id": 2}]}}"#,
     #"{"data": {"users": [{"id": 1}, []]}}"#,
+    #"{"data": {"users": [{"id": 1}, null, {"id": 2}]}}"#,
+    #"{"data": {"users": [null]}}"#,
     #"{"data": {"users": [{"id": 1}, {"id": 2, "tags": ["a", 1]}]}}"#,
     #"{"data": {"users": [{"id": 1}, {"id": 2, "name": "\x"}]}}"#,
     #"{"data": {"users": [{"id": 1}, {"id": 2, "name": "\ud800"}]}}"#,
@@ -380,6 +384,26 @@ struct StreamingTests {
         ids.append(user.id)
       }
       #expect(ids == [1, 2, 3], "chunks of \(size)")
+    }
+  }
+
+  @Test func jsonLinesSkipAByteOrderMark() async throws {
+    let text = "\u{FEFF}{\"id\": 1}\n{\"id\": 2, \"name\": 3}\n"
+    for size in 1...(text.utf8.count + 1) {
+      var ids: [Int] = []
+      do {
+        for try await user in CodixJSONDecoder().jsonLines(
+          of: StreamUser.self, in: CodixJSONBytes(Data(text.utf8), chunkSize: size))
+        {
+          ids.append(user.id)
+        }
+        Issue.record("no error, chunks of \(size)")
+      } catch let error as CodixError {
+        #expect(ids == [1], "chunks of \(size)")
+        #expect(error.path == "[1].name", "chunks of \(size)")
+        #expect(error.location?.line == 2, "chunks of \(size)")
+        #expect(error.location?.column == 19, "chunks of \(size)")
+      }
     }
   }
 

@@ -130,7 +130,7 @@ where Bytes.Element == UInt8 {
     /// The element the splitter holds, decoded; `nil` when it is skipped.
     private func decodeElement() throws(CodixError) -> Element? {
       do {
-        return try splitter.decodeElement(Element.self, using: decoder)
+        return try splitter.decodeElement(Element.self)
       } catch {
         let located = splitter.placed(error, decoding: Element.self)
         guard skipsBadElements else { throw located }

@@ -21,9 +21,17 @@ struct ElementSplitter {
   private var invalid: CodixError?
   /// Whether the source ended.
   private var ended = false
-  private var elementBytes = Data()
+  /// What every element's decode shares, set up once per stream.
+  private let options: CodixJSONDecoder.Options
+  private let userInfo: [CodingUserInfoKey: Any]
+  /// Whether Codix's reader reads the elements (else Foundation's decoder
+  /// does, as it does a whole document under these options).
+  private let readsItself: Bool
 
   init(_ framing: ElementFraming, options: CodixJSONDecoder.Options) {
+    self.options = options
+    userInfo = options.userInfo
+    readsItself = CodixJSONDecoder.readsItself(Data(), options)
     switch framing {
     case .lines:
       lines = LineFramer()
@@ -102,35 +110,60 @@ struct ElementSplitter {
     lines?.endOfInput()
   }
 
-  /// Reads on to the next value: `true` when `elementData` holds one.
+  /// Reads on to the next value: `true` when one was found.
   mutating func nextElement() throws(CodixError) -> Bool {
     if let invalid { throw invalid }
     if framer != nil {
       do {
-        guard try framer!.nextElement() else { return false }
+        return try framer!.nextElement()
       } catch {
         throw syntaxError(error)
       }
-      elementBytes.removeAll(keepingCapacity: true)
-      elementBytes.append(contentsOf: framer!.element)
-      return true
     }
-    guard lines!.nextLine() else { return false }
-    elementBytes.removeAll(keepingCapacity: true)
-    elementBytes.append(contentsOf: lines!.line)
-    return true
+    return lines!.nextLine()
   }
 
-  /// The bytes of the value found last.
-  var elementData: Data { elementBytes }
+  /// The bytes of the value found last, where the framer keeps them.
+  private var elementBytes: [UInt8] { framer?.element ?? lines?.line ?? [] }
 
   /// Decodes the value found last as `T`, as Codix's entry point decodes
   /// a document at its root, so that its errors are a whole decode's; they
   /// are located in the value (see `placed(_:)`).
-  func decodeElement<T: Decodable>(_ type: T.Type, using decoder: CodixJSONDecoder)
-    throws(CodixError) -> T
+  func decodeElement<T: Decodable>(_ type: T.Type) throws(CodixError) -> T {
+    guard readsItself else {
+      let decoder = CodixJSONDecoder(options: options)
+      return try TopLevelDecoding.decode(type, from: Data(elementBytes), at: .root, using: decoder)
+    }
+    // The entry point's native decode (NativeReading.read), without what a
+    // stream sets up once: the options, `userInfo`, the path. (No generic
+    // wrapper of `T`, such as a Result: each would cost a lookup of its
+    // type's metadata per element.)
+    do {
+      return try JSONDocument.read(elementBytes) { document in try read(type, document) }
+    } catch {
+      var codix =
+        (error as? JSONDocument.ScanFailure)?.error
+        ?? (error as? CodixError)
+        // safe from input: `read(_:_:)` throws only CodixErrors.
+        ?? CodixError.wrap(error, at: .root)
+      codix.attribute(insideValueOf: type, at: .root)
+      throw codix
+    }
+  }
+
+  /// Decodes `T` from the root of `document` as Codix's entry point reads
+  /// the elements of an array: a `null` element is the element's own error
+  /// (what `T` expected of it), not a missing value at the path.
+  private func read<T: Decodable>(_ type: T.Type, _ document: JSONDocument) throws(CodixError) -> T
   {
-    try TopLevelDecoding.decode(type, from: elementBytes, at: .root, using: decoder)
+    let reader = JSONReader(document: document, options: options, userInfo: userInfo)
+    defer { ErrorCollection.any(in: userInfo)?.locate { reader.located($0) } }
+    var cursor = Cursor.root(reader)
+    do {
+      return try cursor.decode(type)
+    } catch {
+      throw reader.located(Navigator.enriched(error, at: cursor))
+    }
   }
 
   /// The position of the value found last.
@@ -165,11 +198,6 @@ struct ElementSplitter {
   /// whole document: its path from the root, its line and column.
   func placed<T>(_ error: CodixError, decoding type: T.Type) -> CodixError {
     var placed = error
-    if error.path.isRoot, error.expected == TypeNames.display(type) {
-      // A whole decode reads the element inside the array: what it expected
-      // there is the array's, and the element's model is named instead.
-      placed.expected = nil
-    }
 
     let start: CodixError.Location
     if let framer {

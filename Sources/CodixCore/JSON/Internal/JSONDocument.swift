@@ -62,21 +62,34 @@ final class JSONDocument {
   static func read<R>(
     _ data: Data, along plan: ScanPlan = .wholeDocument, _ body: (JSONDocument) throws -> R
   ) throws -> R {
-    try data.withUnsafeBytes { raw in
-      let (encoding, bom) = encoding(of: raw)
-      guard encoding == .utf8 else {
-        let storage: JSONBytes
-        do throws(ReaderError) {
-          storage = try converted(data, from: encoding, skipping: bom)
-        } catch {
-          throw ScanFailure(error: syntaxError(error))
-        }
-        return try scanThenRun(storage, plan, body)
+    try data.withUnsafeBytes { raw in try read(raw, data: data, along: plan, body) }
+  }
+
+  /// `read(_:along:_:)` for the bytes of an array (a streamed element),
+  /// read where the array keeps them.
+  static func read<R>(_ bytes: [UInt8], _ body: (JSONDocument) throws -> R) throws -> R {
+    try bytes.withUnsafeBytes { raw in try read(raw, data: nil, along: .wholeDocument, body) }
+  }
+
+  /// `read(_:along:_:)` for bytes borrowed for this call; `data`, when the
+  /// bytes are a `Data`'s, spares a copy for a document in UTF-16 or UTF-32.
+  private static func read<R>(
+    _ raw: UnsafeRawBufferPointer, data: Data?, along plan: ScanPlan,
+    _ body: (JSONDocument) throws -> R
+  ) throws -> R {
+    let (encoding, bom) = encoding(of: raw)
+    guard encoding == .utf8 else {
+      let storage: JSONBytes
+      do throws(ReaderError) {
+        storage = try converted(data ?? Data(raw), from: encoding, skipping: bom)
+      } catch {
+        throw ScanFailure(error: syntaxError(error))
       }
-      var storage = JSONBytes(borrowing: raw, skipping: bom)
-      defer { if !isKnownUniquelyReferenced(&storage) { storage.ownBytes() } }
       return try scanThenRun(storage, plan, body)
     }
+    var storage = JSONBytes(borrowing: raw, skipping: bom)
+    defer { if !isKnownUniquelyReferenced(&storage) { storage.ownBytes() } }
+    return try scanThenRun(storage, plan, body)
   }
 
   /// Scans `storage` and runs `body` with its document, which this call's

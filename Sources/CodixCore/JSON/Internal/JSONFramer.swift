@@ -620,18 +620,29 @@ struct LineCounter {
   /// at offset `base`) between here and there.
   mutating func advance(to target: Int, through chunk: [UInt8], base: Int) {
     guard target > offset else { return }
-    var index = max(0, offset - base)
+    let start = max(0, offset - base)
     let end = min(target - base, chunk.count)
-    while index < end {
-      let byte = chunk[index]
-      if byte == UInt8(ascii: "\n") {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-      index += 1
-    }
     offset = target
+    guard start < end else { return }
+    chunk.withUnsafeBufferPointer { bytes in
+      // The last line feed, found from the end (elements usually end their
+      // line): lines are counted up to it, columns after it. Each count is
+      // a branch-free loop.
+      var columnStart = start
+      var index = end
+      while index > start {
+        index -= 1
+        guard bytes[index] == UInt8(ascii: "\n") else { continue }
+        var feeds = 0
+        for byte in bytes[start...index] { feeds &+= byte == UInt8(ascii: "\n") ? 1 : 0 }
+        line += feeds
+        column = 1
+        columnStart = index + 1
+        break
+      }
+      var characters = 0
+      for byte in bytes[columnStart..<end] { characters &+= byte & 0xC0 != 0x80 ? 1 : 0 }
+      column += characters
+    }
   }
 }

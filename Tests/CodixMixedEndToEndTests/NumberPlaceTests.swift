@@ -23,31 +23,32 @@ private struct Levels: Decodable {
   }
 }
 
-@Test func aNumberTooLargeInADictionaryIsReportedAtItsKeyOnEveryRoute() throws {
-  let data = Data(#"{"stats": {"counts": {"a": 1, "b": 18888888888888888888888888}}}"#.utf8)
-  let outcomes = outcomesOnEveryRoute(Counts.self, from: data)
-  for outcome in outcomes {
+/// Checks that decoding `type` from `json` fails on every route with a
+/// `dataCorrupted` report at `path` that found `found`.
+private func expectNumberReported<T: Decodable>(
+  _ type: T.Type, _ json: String, at path: Path, found: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for outcome in outcomesOnEveryRoute(type, from: Data(json.utf8)) {
     guard case .failure(let error as CodixError) = outcome.result else {
-      Issue.record("\(outcome.route): \(outcome.result) \(type(of: outcome.result))")
+      Issue.record("\(outcome.route): \(outcome.result)", sourceLocation: sourceLocation)
       continue
     }
-    #expect(error.path == "stats.counts.b", "\(outcome.route)")
-    #expect(error.kind == .dataCorrupted, "\(outcome.route)")
-    #expect(error.found == "1.888888888888889e+25", "\(outcome.route)")
+    #expect(error.path == path, "\(outcome.route)", sourceLocation: sourceLocation)
+    #expect(error.kind == .dataCorrupted, "\(outcome.route)", sourceLocation: sourceLocation)
+    #expect(error.found == found, "\(outcome.route)", sourceLocation: sourceLocation)
   }
 }
 
-@Test func aNumberOutOfRangeInAnArrayIsReportedAtItsIndexOnEveryRoute() throws {
-  let data = Data(#"{"stats": {"levels": [1, 2, 300]}}"#.utf8)
-  let outcomes = outcomesOnEveryRoute(Levels.self, from: data)
-  for outcome in outcomes {
-    guard case .failure(let error as CodixError) = outcome.result else {
-      Issue.record("\(outcome.route): \(outcome.result) \(type(of: outcome.result))")
-      continue
-    }
-    #expect(error.path == "stats.levels[2]", "\(outcome.route)")
-    #expect(error.found == "300", "\(outcome.route)")
-  }
+@Test func aNumberTooLargeInADictionaryIsReportedAtItsKeyOnEveryRoute() {
+  expectNumberReported(
+    Counts.self, #"{"stats": {"counts": {"a": 1, "b": 18888888888888888888888888}}}"#,
+    at: "stats.counts.b", found: "1.888888888888889e+25")
+}
+
+@Test func aNumberOutOfRangeInAnArrayIsReportedAtItsIndexOnEveryRoute() {
+  expectNumberReported(
+    Levels.self, #"{"stats": {"levels": [1, 2, 300]}}"#, at: "stats.levels[2]", found: "300")
 }
 
 @Test func aMalformedNumberInADictionaryIsReportedAtItsKeyOnEveryRoute() throws {

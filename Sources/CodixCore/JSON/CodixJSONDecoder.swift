@@ -171,7 +171,17 @@ public final class CodixJSONDecoder: @unchecked Sendable {
   /// an object without braces) of less than 4 GiB (a tape entry keeps a
   /// byte offset in 32 bits; 16 bytes spare), with strategies it knows.
   static func readsItself(_ data: Data, _ options: Options) -> Bool {
-    guard !options.allowsJSON5, data.count < Int(UInt32.max) - 16,
+    data.count < largestDocument && readsItself(options)
+  }
+
+  /// The size of the documents the reader reads itself: under 4 GiB, a
+  /// tape entry keeps a byte offset in 32 bits (16 bytes spare).
+  static var largestDocument: Int { Int(UInt32.max) - 16 }
+
+  /// Whether this decoder reads documents itself under `options`,
+  /// whatever their size.
+  static func readsItself(_ options: Options) -> Bool {
+    guard !options.allowsJSON5,
       options.userInfo[assumesTopLevelDictionaryKey] as? Bool != true
     else { return false }
     switch options.dateDecodingStrategy {

@@ -24,14 +24,14 @@ struct ElementSplitter {
   /// What every element's decode shares, set up once per stream.
   private let options: CodixJSONDecoder.Options
   private let userInfo: [CodingUserInfoKey: Any]
-  /// Whether Codix's reader reads the elements (else Foundation's decoder
-  /// does, as it does a whole document under these options).
-  private let readsItself: Bool
+  /// Whether Codix's reader may read the elements under these options
+  /// (else Foundation's decoder does, as it does a whole document).
+  private let optionsReadByCodix: Bool
 
   init(_ framing: ElementFraming, options: CodixJSONDecoder.Options) {
     self.options = options
     userInfo = options.userInfo
-    readsItself = CodixJSONDecoder.readsItself(Data(), options)
+    optionsReadByCodix = CodixJSONDecoder.readsItself(options)
     switch framing {
     case .lines:
       lines = LineFramer()
@@ -130,7 +130,10 @@ struct ElementSplitter {
   /// a document at its root, so that its errors are a whole decode's; they
   /// are located in the value (see `placed(_:)`).
   func decodeElement<T: Decodable>(_ type: T.Type) throws(CodixError) -> T {
-    guard readsItself else {
+    // An element of 4 GiB or more goes to Foundation, as such a document
+    // does: the tape keeps byte offsets in 32 bits.
+    guard optionsReadByCodix, elementBytes.count < CodixJSONDecoder.largestDocument
+    else {
       let decoder = CodixJSONDecoder(options: options)
       return try TopLevelDecoding.decode(type, from: Data(elementBytes), at: .root, using: decoder)
     }
@@ -156,13 +159,14 @@ struct ElementSplitter {
   /// (what `T` expected of it), not a missing value at the path.
   private func read<T: Decodable>(_ type: T.Type, _ document: JSONDocument) throws(CodixError) -> T
   {
-    let reader = JSONReader(document: document, options: options, userInfo: userInfo)
-    defer { ErrorCollection.any(in: userInfo)?.locate { reader.located($0) } }
-    var cursor = Cursor.root(reader)
-    do {
-      return try cursor.decode(type)
-    } catch {
-      throw reader.located(Navigator.enriched(error, at: cursor))
+    try NativeReading.withReader(of: document, options, userInfo: userInfo) {
+      reader throws(CodixError) in
+      var cursor = Cursor.root(reader)
+      do {
+        return try cursor.decode(type)
+      } catch {
+        throw Navigator.enriched(error, at: cursor)
+      }
     }
   }
 

@@ -103,14 +103,24 @@ package struct NativeReading {
     let options = options
     return try JSONDocument.reading(data, along: plan ?? .wholeDocument) {
       document throws(CodixError) in
-      let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)
-      // The errors a collecting decode recorded get their places too.
-      defer { ErrorCollection.any(in: options.userInfo)?.locate { reader.located($0) } }
-      do {
-        return try body(reader, plan == nil)
-      } catch {
-        throw reader.located(error)
+      try Self.withReader(of: document, options, userInfo: options.userInfo) {
+        reader throws(CodixError) in try body(reader, plan == nil)
       }
+    }
+  }
+
+  /// Runs `body` with a reader of `document`; its errors, and those a
+  /// collecting decode recorded, are located in the document.
+  static func withReader<T>(
+    of document: JSONDocument, _ options: CodixJSONDecoder.Options,
+    userInfo: [CodingUserInfoKey: Any], _ body: (JSONReader) throws(CodixError) -> T
+  ) throws(CodixError) -> T {
+    let reader = JSONReader(document: document, options: options, userInfo: userInfo)
+    defer { ErrorCollection.any(in: userInfo)?.locate { reader.located($0) } }
+    do {
+      return try body(reader)
+    } catch {
+      throw reader.located(error)
     }
   }
 }

@@ -138,13 +138,17 @@ func reportStreaming() throws {
     exit(1)
   }
   let megabytes = Double(data.count) / 1_048_576
-  let cases = [
-    Case(name: "CodixJSONDecoder, one Data") {
-      try CodixJSONDecoder().decode([StreamItem].self, from: data, at: "items").count
-    },
-    Case(name: "elements(of:at:in:), Data") { try streamedCount(data, file: nil) },
-    Case(name: "elements(of:at:contentsOf:), file") { try streamedCount(nil, file: url) },
-  ]
+  // `--only` keeps some of the streamed cases (and the baseline).
+  let cases =
+    [
+      Case(name: "CodixJSONDecoder, one Data") {
+        try CodixJSONDecoder().decode([StreamItem].self, from: data, at: "items").count
+      }
+    ]
+    + selected([
+      Case(name: "elements(of:at:in:), Data") { try streamedCount(data, file: nil) },
+      Case(name: "elements(of:at:contentsOf:), file") { try streamedCount(nil, file: url) },
+    ])
   let samples = try measure(cases, rounds: rounds, iterations: 1)
   print(
     "\n\(title): \(count) items (\(String(format: "%.1f", megabytes)) MiB), median of \(rounds) rounds"
@@ -159,6 +163,7 @@ func reportStreaming() throws {
   }
 
   // Peak memory: a generated document never held whole.
+  guard only == nil || only!.contains("generated") else { return }
   let size = quick ? 64 << 20 : 1 << 30
   let memory = ProcessMemory()
   memory.releaseFreedMemory()

@@ -128,7 +128,7 @@ where Bytes.Element == UInt8 {
     }
 
     /// The element the splitter holds, decoded; `nil` when it is skipped.
-    private func decodeElement() throws(CodixError) -> Element? {
+    private mutating func decodeElement() throws(CodixError) -> Element? {
       do {
         return try splitter.decodeElement(Element.self)
       } catch {

@@ -27,11 +27,22 @@ struct ElementSplitter {
   /// Whether Codix's reader may read the elements under these options
   /// (else Foundation's decoder does, as it does a whole document).
   private let optionsReadByCodix: Bool
+  /// Whether runs of elements may be read as one document (`Run`): not
+  /// when a decode records what it recovers from or collects errors, which
+  /// a failed element's second read would record twice.
+  private let readsRuns: Bool
+  /// The run being read, and which of its elements was found last (`nil`
+  /// when the framer's `element` was).
+  private var run: Run?
+  private var runElement: Int?
 
   init(_ framing: ElementFraming, options: CodixJSONDecoder.Options) {
     self.options = options
     userInfo = options.userInfo
     optionsReadByCodix = CodixJSONDecoder.readsItself(options)
+    readsRuns =
+      optionsReadByCodix && options.userInfo[.codixDiagnostics] == nil
+      && options.userInfo[.codixErrorCollection] == nil
     switch framing {
     case .lines:
       lines = LineFramer()
@@ -114,13 +125,36 @@ struct ElementSplitter {
   mutating func nextElement() throws(CodixError) -> Bool {
     if let invalid { throw invalid }
     if framer != nil {
-      do {
-        return try framer!.nextElement()
-      } catch {
-        throw syntaxError(error)
+      if let run, let next = runElement.map({ $0 + 1 }), next < run.values.count {
+        runElement = next
+        return true
       }
+      run = nil
+      runElement = nil
+      if readsRuns, let found = framer!.nextRun(minimum: Run.minimum) {
+        let bytes = framer!.document(of: found)
+        if bytes.count < CodixJSONDecoder.largestDocument,
+          let read = Run(found, bytes, options, userInfo: userInfo)
+        {
+          run = read
+          runElement = 0
+          return true
+        }
+        // A malformed byte in the run: the state machine finds it.
+        framer!.rewind(to: 0, of: found)
+      }
+      return try framedElement()
     }
     return lines!.nextLine()
+  }
+
+  /// The framer's next element.
+  private mutating func framedElement() throws(CodixError) -> Bool {
+    do {
+      return try framer!.nextElement()
+    } catch {
+      throw syntaxError(error)
+    }
   }
 
   /// The bytes of the value found last, where the framer keeps them.
@@ -129,7 +163,21 @@ struct ElementSplitter {
   /// Decodes the value found last as `T`, as Codix's entry point decodes
   /// a document at its root, so that its errors are a whole decode's; they
   /// are located in the value (see `placed(_:)`).
-  func decodeElement<T: Decodable>(_ type: T.Type) throws(CodixError) -> T {
+  mutating func decodeElement<T: Decodable>(_ type: T.Type) throws(CodixError) -> T {
+    if let run, let element = runElement {
+      do {
+        return try run.decode(type, element)
+      } catch {
+        // Its error as an element of its own reports it: the state machine
+        // reads the element again, with everything after it.
+        framer!.rewind(to: element, of: run.framed)
+        self.run = nil
+        runElement = nil
+        // safe from input: the element is whole in the chunk, so the framer
+        // finds it; if not, the element's own error is thrown as it is.
+        guard try framedElement() else { throw CodixError.wrap(error, at: .root) }
+      }
+    }
     // An element of 4 GiB or more goes to Foundation, as such a document
     // does: the tape keeps byte offsets in 32 bits.
     guard optionsReadByCodix, elementBytes.count < CodixJSONDecoder.largestDocument
@@ -171,7 +219,10 @@ struct ElementSplitter {
   }
 
   /// The position of the value found last.
-  var elementIndex: Int { framer?.elementIndex ?? lines?.index ?? 0 }
+  var elementIndex: Int {
+    if let run, let runElement { return run.framed.firstIndex + runElement }
+    return framer?.elementIndex ?? lines?.index ?? 0
+  }
 
   /// Checks the end of the document, once the source ended and every value
   /// was read: a whole decode's error for a document that ends too soon,
@@ -246,5 +297,49 @@ struct ElementSplitter {
       }
     }
     return error
+  }
+}
+
+/// Elements of the target array skipped together by the framer
+/// (`JSONFramer.Run`), scanned as the document of one array and decoded one
+/// after another by one reader: what a decode sets up is set up once per
+/// run, and each byte is scanned once. A run is read only when it scans;
+/// an element that fails is read again on its own (`decodeElement(_:)`), so
+/// that its report is the one an element of its own gives.
+private struct Run {
+  /// The fewest elements worth a run.
+  static let minimum = 2
+
+  let framed: JSONFramer.Run
+  let reader: JSONReader
+  /// The tape index of each element.
+  let values: [Int]
+
+  init?(
+    _ framed: JSONFramer.Run, _ bytes: [UInt8], _ options: CodixJSONDecoder.Options,
+    userInfo: [CodingUserInfoKey: Any]
+  ) {
+    guard let document = try? JSONDocument.owning(bytes) else { return nil }
+    var values: [Int] = []
+    values.reserveCapacity(framed.starts.count)
+    var index = 2
+    let end = document.end(of: 0)
+    while index < end {
+      values.append(index)
+      index = document.next(after: index)
+    }
+    // safe from input: the framer counted the elements the scan found.
+    guard values.count == framed.starts.count else { return nil }
+    self.framed = framed
+    self.values = values
+    reader = JSONReader(document: document, options: options, userInfo: userInfo)
+  }
+
+  /// Decodes element `k` as the root of a document of its own.
+  func decode<T: Decodable>(_ type: T.Type, _ k: Int) throws -> T {
+    reader.value = values[k]
+    reader.lastFailure = nil
+    var cursor = Cursor.root(reader)
+    return try cursor.decode(type)
   }
 }

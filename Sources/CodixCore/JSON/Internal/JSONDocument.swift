@@ -50,6 +50,13 @@ final class JSONDocument {
     return try result.get()
   }
 
+  /// The document of `bytes`, copied, for a document kept past the call
+  /// (a run of streamed elements).
+  static func owning(_ bytes: [UInt8]) throws(ReaderError) -> JSONDocument {
+    let storage = bytes.withUnsafeBytes { JSONBytes(copying: $0) }
+    return try JSONDocument(scanning: storage, along: .wholeDocument)
+  }
+
   /// A document that did not scan, thrown by `read(_:along:_:)`.
   struct ScanFailure: Error {
     let error: CodixError

@@ -150,6 +150,7 @@ struct JSONFramer {
     chunk = bytes
     position = 0
     captureStart = 0
+    runsAllowed = true
   }
 
   /// Reads the chunk up to the end of the next element: `true` when
@@ -219,6 +220,136 @@ struct JSONFramer {
       lines.advance(to: offset, through: chunk, base: chunkBase)
     }
     return lines.location
+  }
+
+  // MARK: - Runs of elements
+
+  /// Complete elements of the target array found in the current chunk by
+  /// `nextRun(minimum:)`, which skipped them without checking them: their
+  /// bytes are `chunk[start..<end]` (with the commas and white space between
+  /// them), element `k` starting at `starts[k]`, the first at `firstIndex`.
+  struct Run {
+    var start: Int
+    var end: Int
+    var starts: [Int]
+    var firstIndex: Int
+  }
+
+  /// Whether `nextRun(minimum:)` may skip elements in the current chunk
+  /// (turned off by `rewind(to:of:)` until the next chunk).
+  private var runsAllowed = true
+
+  /// Skips, in the current chunk, the complete objects, arrays and strings
+  /// that follow in the target array, at least `minimum` of them, and
+  /// returns them; `nil` (and nothing moved) when fewer are there.
+  ///
+  /// Inside an element only strings and brackets are followed, to find its
+  /// end: its bytes are checked by the scan of the run (as a whole scan
+  /// checks them), and if that scan fails, `rewind(to:of:)` hands them to
+  /// the state machine, which fails where a whole decode does. What lies
+  /// between elements is checked here: white space and one comma; anything
+  /// else (the array's end, a number, a malformed byte) ends the run and
+  /// is left to the state machine. An element deeper than the document's
+  /// nesting limit allows, or cut by the chunk's end, ends the run before it.
+  mutating func nextRun(minimum: Int) -> Run? {
+    guard runsAllowed, capture == .none, let top = stack.last, !top.isObject,
+      top.level == steps.count, state == .elementOrClose || state == .afterValue
+    else { return nil }
+    // An element's containers may open `limit` deep: the document's
+    // nesting stops at `depthLimit` open containers, `stack.count` of them
+    // around the element.
+    let limit = JSONScanner.depthLimit - stack.count
+    var starts: [Int] = []
+    var end = position
+    let bytes = chunk
+    bytes.withUnsafeBufferPointer { bytes in
+      let count = bytes.count
+      var index = position
+      var afterValue = state == .afterValue
+      scan: while index < count {
+        let byte = bytes[index]
+        if Self.isWhitespace(byte) {
+          index += 1
+          continue
+        }
+        if afterValue {
+          guard byte == UInt8(ascii: ",") else { break }
+          afterValue = false
+          index += 1
+          continue
+        }
+        guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"")
+        else { break }
+        let start = index
+        var inString = byte == UInt8(ascii: "\"")
+        var depth = inString ? 0 : 1
+        var next = index + 1
+        var ended = false
+        while next < count {
+          let byte = bytes[next]
+          next += 1
+          if inString {
+            if byte == UInt8(ascii: "\\") {
+              next += 1
+            } else if byte == UInt8(ascii: "\"") {
+              inString = false
+              if depth == 0 {
+                ended = true
+                break
+              }
+            }
+          } else if byte == UInt8(ascii: "\"") {
+            inString = true
+          } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+            depth += 1
+            if depth > limit { break scan }
+          } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+            depth -= 1
+            if depth == 0 {
+              ended = true
+              break
+            }
+          }
+        }
+        guard ended else { break }
+        starts.append(start)
+        end = next
+        index = next
+        afterValue = true
+      }
+    }
+    guard starts.count >= minimum, let first = starts.first else { return nil }
+    if elementReady {
+      elementReady = false
+      element.removeAll(keepingCapacity: true)
+    }
+    let run = Run(start: first, end: end, starts: starts, firstIndex: top.count)
+    position = end
+    state = .afterValue
+    stack[stack.count - 1].count += starts.count
+    elementIndex = top.count + starts.count - 1
+    return run
+  }
+
+  /// The bytes of `run`'s elements as the document of one array.
+  func document(of run: Run) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(run.end - run.start + 2)
+    bytes.append(UInt8(ascii: "["))
+    bytes.append(contentsOf: chunk[run.start..<run.end])
+    bytes.append(UInt8(ascii: "]"))
+    return bytes
+  }
+
+  /// Goes back to the start of element `k` of `run`, the last one skipped,
+  /// for the state machine to read it and what follows; no run is skipped
+  /// again in this chunk.
+  mutating func rewind(to k: Int, of run: Run) {
+    position = run.starts[k]
+    state = .elementOrClose
+    stack[stack.count - 1].count = run.firstIndex + k
+    elementIndex = run.firstIndex + k - 1
+    runsAllowed = false
   }
 
   // MARK: - The state machine

@@ -233,6 +233,30 @@ struct StreamingTests {
     #expect(error == whole(Aged.self, json, at: "data.users[*]").error)
   }
 
+  @Test func badElementsAmongElementsReadTogether() async throws {
+    // One chunk holds many complete elements, which are read together;
+    // a bad one among them reads as it does alone, in chunks of 1 byte.
+    let users = (0..<60).map { index in
+      index % 20 == 7 ? "{\"id\": \(index), \"age\": [\(index)]}" : "{\"id\": \(index), \"age\": 30}"
+    }
+    let json = Data(("{\"users\": [" + users.joined(separator: ", ") + "]}").utf8)
+    struct Aged: Decodable, Equatable {
+      var id: Int
+      var age: Int
+    }
+    let alone = await streamed(Aged.self, json, at: "users[*]", chunk: 1)
+    #expect(alone.elements.map(\.id) == Array(0..<7))
+    #expect(alone.error?.path == "users[7].age")
+    for chunk in [json.count, 512, 64] {
+      let outcome = await streamed(Aged.self, json, at: "users[*]", chunk: chunk)
+      #expect(outcome == alone, "chunks of \(chunk)")
+      let skipping = await streamed(
+        Aged.self, json, at: "users[*]", chunk: chunk, skipping: true)
+      #expect(skipping.error == nil)
+      #expect(skipping.elements.map(\.id) == (0..<60).filter { $0 % 20 != 7 })
+    }
+  }
+
   @Test func skippedElementsAreRecorded() async throws {
     let json = Data(#"{"users": [{"id": 1}, {"id": "two"}, {"id": 3}, {}]}"#.utf8)
     let diagnostics = CodixDiagnostics()

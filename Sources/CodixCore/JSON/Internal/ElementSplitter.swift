@@ -131,7 +131,7 @@ struct ElementSplitter {
       }
       run = nil
       runElement = nil
-      if readsRuns, let found = framer!.nextRun(minimum: Run.minimum) {
+      if readsRuns, let found = framer!.nextRun(maximumBytes: Run.size) {
         let bytes = framer!.document(of: found)
         if bytes.count < CodixJSONDecoder.largestDocument,
           let read = Run(found, bytes, options, userInfo: userInfo)
@@ -307,8 +307,12 @@ struct ElementSplitter {
 /// an element that fails is read again on its own (`decodeElement(_:)`), so
 /// that its report is the one an element of its own gives.
 private struct Run {
-  /// The fewest elements worth a run.
-  static let minimum = 2
+  /// The bytes a run stops at (after the element that reaches them). A
+  /// run's copy of its bytes and its tape are then a few small blocks,
+  /// which the allocator hands out again for the next run: a run of a whole
+  /// 64 KiB chunk needs blocks the allocator maps afresh each time, and the
+  /// page faults cost more than the run's scan.
+  static let size = 16 * 1024
 
   let framed: JSONFramer.Run
   let reader: JSONReader

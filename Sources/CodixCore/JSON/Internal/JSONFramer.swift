@@ -225,7 +225,7 @@ struct JSONFramer {
   // MARK: - Runs of elements
 
   /// Complete elements of the target array found in the current chunk by
-  /// `nextRun(minimum:)`, which skipped them without checking them: their
+  /// `nextRun(maximumBytes:)`, which skipped them without checking them: their
   /// bytes are `chunk[start..<end]` (with the commas and white space between
   /// them), element `k` starting at `starts[k]`, the first at `firstIndex`.
   struct Run {
@@ -235,13 +235,14 @@ struct JSONFramer {
     var firstIndex: Int
   }
 
-  /// Whether `nextRun(minimum:)` may skip elements in the current chunk
+  /// Whether `nextRun(maximumBytes:)` may skip elements in the current chunk
   /// (turned off by `rewind(to:of:)` until the next chunk).
   private var runsAllowed = true
 
   /// Skips, in the current chunk, the complete objects, arrays and strings
-  /// that follow in the target array, at least `minimum` of them, and
-  /// returns them; `nil` (and nothing moved) when fewer are there.
+  /// that follow in the target array, no more once they take
+  /// `maximumBytes`, and returns them; `nil` (and nothing moved) when none
+  /// is there.
   ///
   /// Inside an element only strings and brackets are followed, to find its
   /// end: its bytes are checked by the scan of the run (as a whole scan
@@ -251,7 +252,7 @@ struct JSONFramer {
   /// else (the array's end, a number, a malformed byte) ends the run and
   /// is left to the state machine. An element deeper than the document's
   /// nesting limit allows, or cut by the chunk's end, ends the run before it.
-  mutating func nextRun(minimum: Int) -> Run? {
+  mutating func nextRun(maximumBytes: Int) -> Run? {
     guard runsAllowed, capture == .none, let top = stack.last, !top.isObject,
       top.level == steps.count, state == .elementOrClose || state == .afterValue
     else { return nil }
@@ -266,7 +267,7 @@ struct JSONFramer {
       let count = bytes.count
       var index = position
       var afterValue = state == .afterValue
-      scan: while index < count {
+      while index < count {
         let byte = bytes[index]
         if Self.isWhitespace(byte) {
           index += 1
@@ -281,44 +282,17 @@ struct JSONFramer {
         guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "\"")
         else { break }
         let start = index
-        var inString = byte == UInt8(ascii: "\"")
-        var depth = inString ? 0 : 1
-        var next = index + 1
-        var ended = false
-        while next < count {
-          let byte = bytes[next]
-          next += 1
-          if inString {
-            if byte == UInt8(ascii: "\\") {
-              next += 1
-            } else if byte == UInt8(ascii: "\"") {
-              inString = false
-              if depth == 0 {
-                ended = true
-                break
-              }
-            }
-          } else if byte == UInt8(ascii: "\"") {
-            inString = true
-          } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
-            depth += 1
-            if depth > limit { break scan }
-          } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
-            depth -= 1
-            if depth == 0 {
-              ended = true
-              break
-            }
-          }
+        guard let next = Self.endOfValue(startingAt: index, in: bytes, depthLimit: limit) else {
+          break
         }
-        guard ended else { break }
         starts.append(start)
         end = next
         index = next
         afterValue = true
+        if end - starts[0] >= maximumBytes { break }
       }
     }
-    guard starts.count >= minimum, let first = starts.first else { return nil }
+    guard let first = starts.first else { return nil }
     if elementReady {
       elementReady = false
       element.removeAll(keepingCapacity: true)
@@ -329,6 +303,72 @@ struct JSONFramer {
     stack[stack.count - 1].count += starts.count
     elementIndex = top.count + starts.count - 1
     return run
+  }
+
+  /// The end of the object, array or string that starts at `start` (just
+  /// past its closing byte), following only strings and brackets; `nil`
+  /// when `bytes` end first or its containers open more than `depthLimit`
+  /// deep. Eight bytes are looked at a time where eight are left.
+  private static func endOfValue(
+    startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depthLimit: Int
+  ) -> Int? {
+    let count = bytes.count
+    var inString = bytes[start] == UInt8(ascii: "\"")
+    var depth = inString ? 0 : 1
+    var next = start + 1
+    while true {
+      // To the next byte that matters: a quote or a backslash in a string,
+      // a quote or a bracket outside.
+      while next + 8 <= count {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(bytes.baseAddress! + next).loadUnaligned(as: UInt64.self))
+        let found =
+          inString
+          ? Self.zeroBytes(word ^ Self.quotes) | Self.zeroBytes(word ^ Self.backslashes)
+          : Self.zeroBytes(word ^ Self.quotes)
+            | Self.zeroBytes((word | Self.caseBits) ^ Self.openings)
+            | Self.zeroBytes((word | Self.caseBits) ^ Self.closings)
+        if found == 0 {
+          next += 8
+        } else {
+          next += found.trailingZeroBitCount >> 3
+          break
+        }
+      }
+      guard next < count else { return nil }
+      let byte = bytes[next]
+      next += 1
+      if inString {
+        if byte == UInt8(ascii: "\\") {
+          next += 1
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+          if depth == 0 { return next }
+        }
+      } else if byte == UInt8(ascii: "\"") {
+        inString = true
+      } else if byte | 0x20 == UInt8(ascii: "{") {
+        depth += 1
+        if depth > depthLimit { return nil }
+      } else if byte | 0x20 == UInt8(ascii: "}") {
+        depth -= 1
+        if depth == 0 { return next }
+      }
+    }
+  }
+
+  private static let quotes: UInt64 = 0x2222_2222_2222_2222
+  private static let backslashes: UInt64 = 0x5C5C_5C5C_5C5C_5C5C
+  /// `[` and `{` differ in this bit only, as `]` and `}` do.
+  private static let caseBits: UInt64 = 0x2020_2020_2020_2020
+  private static let openings: UInt64 = 0x7B7B_7B7B_7B7B_7B7B
+  private static let closings: UInt64 = 0x7D7D_7D7D_7D7D_7D7D
+
+  /// The high bit of each zero byte of `word` (and perhaps of bytes above
+  /// the lowest zero byte): the lowest set bit marks the first zero byte.
+  @inline(__always)
+  private static func zeroBytes(_ word: UInt64) -> UInt64 {
+    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
   }
 
   /// The bytes of `run`'s elements as the document of one array.

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import CodixCore
+
+/// The framer's runs: the complete elements of a chunk, found by following
+/// only strings and brackets (eight bytes at a time where it can).
+@Suite("Streaming runs")
+struct StreamingRunTests {
+  /// The elements of `items` in `text`, as the framer's runs cut them from
+  /// one chunk, each decoded alone.
+  private func runElements(_ text: String, maximumBytes: Int = 1 << 20) throws -> [JSONValue] {
+    var framer = JSONFramer(steps: [.key("items")]) { key, _ in key == "items" }
+    framer.feed(Array(text.utf8))
+    // The state machine reads up to the first element.
+    #expect(try framer.nextElement())
+    var elements = [try CodixJSONDecoder().decode(JSONValue.self, from: Data(framer.element))]
+    while let run = framer.nextRun(maximumBytes: maximumBytes) {
+      let bytes = framer.document(of: run)
+      elements += try CodixJSONDecoder().decode([JSONValue].self, from: Data(bytes))
+      #expect(run.starts.count == (try JSONDecoder().decode([JSONValue].self, from: Data(bytes))).count)
+    }
+    return elements
+  }
+
+  @Test func runsEndWhereTheirElementsEnd() throws {
+    let elements = [
+      #"{"a": "short"}"#,
+      #"{"text": "a string longer than eight bytes, with ] and } and [ inside"}"#,
+      #"["\\", "\"", "\\\"]", "]]]]]]]]]]]]", "{{{{{{{{{{{{{{{{"]"#,
+      #""a string element, \"quoted\" and \\ escaped, longer than a word""#,
+      #"{"nested": [[[{"deep": [1, 2, {"x": "}"}]}]]], "after": "\u005d"}"#,
+      #"{"é": "ünïcödé 😀 text", "k": [true, false, null, -1.5e3]}"#,
+      #"[]"#,
+      #"{}"#,
+    ]
+    let text = #"{"items": ["# + elements.joined(separator: ",\n  ") + "]}"
+    let expected = try JSONDecoder().decode([String: [JSONValue]].self, from: Data(text.utf8))
+    #expect(try runElements(text) == expected["items"])
+    // Runs of one element each give the same.
+    #expect(try runElements(text, maximumBytes: 1) == expected["items"])
+  }
+
+  @Test func aRunStopsBeforeAnElementTooDeep() throws {
+    // The array is two deep: an element may open 510 containers.
+    let fits = String(repeating: "[", count: 510) + String(repeating: "]", count: 510)
+    let tooDeep = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+    var framer = JSONFramer(steps: [.key("items")]) { key, _ in key == "items" }
+    let text: String = #"{"items": [{}, "# + fits + ", " + tooDeep + "]}"
+    framer.feed(Array(text.utf8))
+    #expect(try framer.nextElement())
+    let run = framer.nextRun(maximumBytes: 1 << 20)
+    #expect(run?.starts.count == 1)
+    let next = framer.nextRun(maximumBytes: 1 << 20)
+    #expect(next == nil)
+    // The state machine then fails at the 513th container, as a whole scan does.
+    #expect(throws: ReaderError.self) { try framer.nextElement() }
+  }
+
+  @Test func aRunStopsBeforeAnElementTheChunkCuts() throws {
+    var framer = JSONFramer(steps: [.key("items")]) { key, _ in key == "items" }
+    framer.feed(Array(#"{"items": [{"a": 1}, {"b": "two"}, {"c": "thr"#.utf8))
+    #expect(try framer.nextElement())
+    let run = framer.nextRun(maximumBytes: 1 << 20)
+    #expect(run?.starts.count == 1)
+    let next = framer.nextRun(maximumBytes: 1 << 20)
+    #expect(next == nil)
+    #expect(try framer.nextElement() == false)
+    framer.feed(Array(#"ee"}]}"#.utf8))
+    #expect(try framer.nextElement())
+    #expect(String(decoding: framer.element, as: UTF8.self) == #"{"c": "three"}"#)
+  }
+}

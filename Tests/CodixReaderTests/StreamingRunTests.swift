@@ -71,3 +71,27 @@ struct StreamingRunTests {
     #expect(String(decoding: framer.element, as: UTF8.self) == #"{"c": "three"}"#)
   }
 }
+
+@Suite("Streaming line counts")
+struct LineFeedCountTests {
+  @Test func lineFeedsAreCountedInEveryWordAndTail() {
+    // Line feeds at every position of a word, among bytes that differ from
+    // a line feed in one bit (0x0B, 0x08, 0x8A) or have the high bit set.
+    let alphabet: [UInt8] = [0x0A, 0x0B, 0x08, 0x8A, 0x20, 0xFF, 0x00, 0x0A]
+    var generator = SystemRandomNumberGenerator()
+    let perLength = max(1, fuzzCount(default: 2_000) / 40)
+    for length in 0..<40 {
+      for _ in 0..<perLength {
+        let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
+        let expected = bytes.filter { $0 == 0x0A }.count
+        for start in 0...min(length, 9) {
+          let counted = bytes.withUnsafeBufferPointer {
+            LineCounter.lineFeeds(in: $0, start..<length)
+          }
+          #expect(counted == bytes[start...].filter { $0 == 0x0A }.count)
+        }
+        #expect(bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 0..<length) } == expected)
+      }
+    }
+  }
+}

@@ -18,7 +18,8 @@ struct StreamingRunTests {
     while let run = framer.nextRun(maximumBytes: maximumBytes) {
       let bytes = framer.document(of: run)
       elements += try CodixJSONDecoder().decode([JSONValue].self, from: Data(bytes))
-      #expect(run.starts.count == (try JSONDecoder().decode([JSONValue].self, from: Data(bytes))).count)
+      #expect(
+        run.starts.count == (try JSONDecoder().decode([JSONValue].self, from: Data(bytes))).count)
     }
     return elements
   }
@@ -90,7 +91,8 @@ struct LineFeedCountTests {
           }
           #expect(counted == bytes[start...].filter { $0 == 0x0A }.count)
         }
-        #expect(bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 0..<length) } == expected)
+        #expect(
+          bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 0..<length) } == expected)
       }
     }
   }

@@ -237,7 +237,8 @@ struct StreamingTests {
     // One chunk holds many complete elements, which are read together;
     // a bad one among them reads as it does alone, in chunks of 1 byte.
     let users = (0..<60).map { index in
-      index % 20 == 7 ? "{\"id\": \(index), \"age\": [\(index)]}" : "{\"id\": \(index), \"age\": 30}"
+      index % 20 == 7
+        ? "{\"id\": \(index), \"age\": [\(index)]}" : "{\"id\": \(index), \"age\": 30}"
     }
     let json = Data(("{\"users\": [" + users.joined(separator: ", ") + "]}").utf8)
     struct Aged: Decodable, Equatable {

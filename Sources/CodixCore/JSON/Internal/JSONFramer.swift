@@ -308,42 +308,61 @@ struct JSONFramer {
   /// The end of the object, array or string that starts at `start` (just
   /// past its closing byte), following only strings and brackets; `nil`
   /// when `bytes` end first or its containers open more than `depthLimit`
-  /// deep. Eight bytes are looked at a time where eight are left.
+  /// deep. Where eight bytes are left, they are read as one word, whose
+  /// quotes, backslashes and brackets are then taken in order.
   private static func endOfValue(
     startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depthLimit: Int
   ) -> Int? {
     let count = bytes.count
     var inString = bytes[start] == UInt8(ascii: "\"")
     var depth = inString ? 0 : 1
-    var next = start + 1
-    while true {
-      // To the next byte that matters: a quote or a backslash in a string,
-      // a quote or a bracket outside.
-      while next + 8 <= count {
-        let word = UInt64(
-          littleEndian: UnsafeRawPointer(bytes.baseAddress! + next).loadUnaligned(as: UInt64.self))
-        let found =
-          inString
-          ? Self.zeroBytes(word ^ Self.quotes) | Self.zeroBytes(word ^ Self.backslashes)
-          : Self.zeroBytes(word ^ Self.quotes)
-            | Self.zeroBytes((word | Self.caseBits) ^ Self.openings)
-            | Self.zeroBytes((word | Self.caseBits) ^ Self.closings)
-        if found == 0 {
-          next += 8
-        } else {
-          next += found.trailingZeroBitCount >> 3
-          break
+    // The byte after a backslash in a string, which is not looked at.
+    var escaped = -1
+    var index = start + 1
+    while index + 8 <= count {
+      let word = UInt64(
+        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+      let folded = word | Self.caseBits
+      let quotes = Self.equalBytes(word, Self.quotes)
+      let backslashes = Self.equalBytes(word, Self.backslashes)
+      let openings = Self.equalBytes(folded, Self.openings)
+      let closings = Self.equalBytes(folded, Self.closings)
+      var found = quotes | backslashes | openings | closings
+      while found != 0 {
+        let bit = found & (0 &- found)
+        found &= found &- 1
+        let position = index + bit.trailingZeroBitCount >> 3
+        if position == escaped { continue }
+        if inString {
+          if quotes & bit != 0 {
+            inString = false
+            if depth == 0 { return position + 1 }
+          } else if backslashes & bit != 0 {
+            escaped = position + 1
+          }
+        } else if quotes & bit != 0 {
+          inString = true
+        } else if openings & bit != 0 {
+          depth += 1
+          if depth > depthLimit { return nil }
+        } else if closings & bit != 0 {
+          depth -= 1
+          if depth == 0 { return position + 1 }
         }
       }
-      guard next < count else { return nil }
-      let byte = bytes[next]
-      next += 1
+      index += 8
+    }
+    while index < count {
+      let byte = bytes[index]
+      let position = index
+      index += 1
+      if position == escaped { continue }
       if inString {
-        if byte == UInt8(ascii: "\\") {
-          next += 1
-        } else if byte == UInt8(ascii: "\"") {
+        if byte == UInt8(ascii: "\"") {
           inString = false
-          if depth == 0 { return next }
+          if depth == 0 { return index }
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = index
         }
       } else if byte == UInt8(ascii: "\"") {
         inString = true
@@ -352,9 +371,10 @@ struct JSONFramer {
         if depth > depthLimit { return nil }
       } else if byte | 0x20 == UInt8(ascii: "}") {
         depth -= 1
-        if depth == 0 { return next }
+        if depth == 0 { return index }
       }
     }
+    return nil
   }
 
   private static let quotes: UInt64 = 0x2222_2222_2222_2222
@@ -364,11 +384,15 @@ struct JSONFramer {
   private static let openings: UInt64 = 0x7B7B_7B7B_7B7B_7B7B
   private static let closings: UInt64 = 0x7D7D_7D7D_7D7D_7D7D
 
-  /// The high bit of each zero byte of `word` (and perhaps of bytes above
-  /// the lowest zero byte): the lowest set bit marks the first zero byte.
+  /// The high bit of each byte of `word` equal to the byte repeated in
+  /// `pattern`, and no other bit.
   @inline(__always)
-  private static func zeroBytes(_ word: UInt64) -> UInt64 {
-    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+  static func equalBytes(_ word: UInt64, _ pattern: UInt64) -> UInt64 {
+    // A byte of `x` is zero exactly when neither its low seven bits, once
+    // 0x7F is added (which never carries out of the byte), nor its high
+    // bit set the high bit.
+    let x = word ^ pattern
+    return ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080
   }
 
   /// The bytes of `run`'s elements as the document of one array.
@@ -823,12 +847,7 @@ struct LineCounter {
     while index + 8 <= range.upperBound {
       let word = UInt64(
         littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-      // Exactly the high bit of each byte that is a line feed: a byte of
-      // `x` is zero only if neither its low seven bits, once 0x7F is added,
-      // nor its high bit set that bit (the sum never carries out of a byte).
-      let x = word ^ 0x0A0A_0A0A_0A0A_0A0A
-      let nonzero = ((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x
-      feeds &+= (~nonzero & 0x8080_8080_8080_8080).nonzeroBitCount
+      feeds &+= JSONFramer.equalBytes(word, 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
       index += 8
     }
     while index < range.upperBound {

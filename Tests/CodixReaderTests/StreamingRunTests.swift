@@ -75,6 +75,16 @@ struct StreamingRunTests {
 
 @Suite("Streaming line counts")
 struct LineFeedCountTests {
+  @Test func lineFeedsAreCountedInLongRuns() {
+    // More words than one lane count holds (255), every byte a line feed.
+    for length in [2_040, 2_047, 2_048, 4_096 + 5, 100_003] {
+      let bytes = [UInt8](repeating: 0x0A, count: length)
+      #expect(bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 0..<length) } == length)
+      #expect(
+        bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 3..<length) } == length - 3)
+    }
+  }
+
   @Test func lineFeedsAreCountedInEveryWordAndTail() {
     // Line feeds at every position of a word, among bytes that differ from
     // a line feed in one bit (0x0B, 0x08, 0x8A) or have the high bit set.

@@ -845,10 +845,20 @@ struct LineCounter {
     var feeds = 0
     var index = range.lowerBound
     while index + 8 <= range.upperBound {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-      feeds &+= JSONFramer.equalBytes(word, 0x0A0A_0A0A_0A0A_0A0A).nonzeroBitCount
-      index += 8
+      // One count per byte lane, for up to 255 words (no lane passes 255),
+      // then added up in 16-bit lanes: a population count is a loop of its
+      // own on a processor without one.
+      var lanes: UInt64 = 0
+      let stop = min(range.upperBound, index + 8 * 255)
+      while index + 8 <= stop {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
+        )
+        lanes &+= JSONFramer.equalBytes(word, 0x0A0A_0A0A_0A0A_0A0A) >> 7
+        index += 8
+      }
+      let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
+      feeds &+= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
     while index < range.upperBound {
       feeds &+= bytes[index] == UInt8(ascii: "\n") ? 1 : 0

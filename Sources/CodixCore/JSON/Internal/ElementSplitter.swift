@@ -125,8 +125,8 @@ struct ElementSplitter {
   mutating func nextElement() throws(CodixError) -> Bool {
     if let invalid { throw invalid }
     if framer != nil {
-      if let run, let next = runElement.map({ $0 + 1 }), next < run.values.count {
-        runElement = next
+      if let run, let element = runElement, element + 1 < run.values.count {
+        runElement = element + 1
         return true
       }
       run = nil

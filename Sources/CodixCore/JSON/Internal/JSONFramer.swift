@@ -156,10 +156,7 @@ struct JSONFramer {
   /// Reads the chunk up to the end of the next element: `true` when
   /// `element` holds one, `false` when the chunk is read (feed the next).
   mutating func nextElement() throws(ReaderError) -> Bool {
-    if elementReady {
-      elementReady = false
-      element.removeAll(keepingCapacity: true)
-    }
+    forgetReadyElement()
     let bytes = chunk
     while position < bytes.count {
       let byte = bytes[position]
@@ -293,10 +290,7 @@ struct JSONFramer {
       }
     }
     guard let first = starts.first else { return nil }
-    if elementReady {
-      elementReady = false
-      element.removeAll(keepingCapacity: true)
-    }
+    forgetReadyElement()
     let run = Run(start: first, end: end, starts: starts, firstIndex: top.count)
     position = end
     state = .afterValue
@@ -308,8 +302,9 @@ struct JSONFramer {
   /// The end of the object, array or string that starts at `start` (just
   /// past its closing byte), following only strings and brackets; `nil`
   /// when `bytes` end first or its containers open more than `depthLimit`
-  /// deep. Where eight bytes are left, they are read as one word, whose
-  /// quotes, backslashes and brackets are then taken in order.
+  /// deep. Eight bytes are read as one word (the last few padded with
+  /// zeros, which match nothing), whose quotes, backslashes and brackets
+  /// are then taken in order.
   private static func endOfValue(
     startingAt start: Int, in bytes: UnsafeBufferPointer<UInt8>, depthLimit: Int
   ) -> Int? {
@@ -319,9 +314,8 @@ struct JSONFramer {
     // The byte after a backslash in a string, which is not looked at.
     var escaped = -1
     var index = start + 1
-    while index + 8 <= count {
-      let word = UInt64(
-        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+    while index < count {
+      let word = Self.word(at: index, in: bytes)
       let folded = word | Self.caseBits
       let quotes = Self.equalBytes(word, Self.quotes)
       let backslashes = Self.equalBytes(word, Self.backslashes)
@@ -352,29 +346,28 @@ struct JSONFramer {
       }
       index += 8
     }
-    while index < count {
-      let byte = bytes[index]
-      let position = index
-      index += 1
-      if position == escaped { continue }
-      if inString {
-        if byte == UInt8(ascii: "\"") {
-          inString = false
-          if depth == 0 { return index }
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = index
-        }
-      } else if byte == UInt8(ascii: "\"") {
-        inString = true
-      } else if byte | 0x20 == UInt8(ascii: "{") {
-        depth += 1
-        if depth > depthLimit { return nil }
-      } else if byte | 0x20 == UInt8(ascii: "}") {
-        depth -= 1
-        if depth == 0 { return index }
-      }
-    }
     return nil
+  }
+
+  /// The eight bytes from `index` as one little-endian word; past the end
+  /// of `bytes`, zeros.
+  @inline(__always)
+  static func word(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    // safe: eight bytes are loaded only when `bytes` holds them (so it is
+    // not empty and has a base address); otherwise the bytes left are
+    // copied one by one, each index checked against the count.
+    if index + 8 <= bytes.count, let base = bytes.baseAddress {
+      return UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+    }
+    var word: UInt64 = 0
+    var shift: UInt64 = 0
+    var next = index
+    while next < bytes.count, shift < 64 {
+      word |= UInt64(bytes[next]) << shift
+      shift += 8
+      next += 1
+    }
+    return word
   }
 
   private static let quotes: UInt64 = 0x2222_2222_2222_2222
@@ -403,6 +396,13 @@ struct JSONFramer {
     bytes.append(contentsOf: chunk[run.start..<run.end])
     bytes.append(UInt8(ascii: "]"))
     return bytes
+  }
+
+  /// Drops the element handed out last, once the caller moves on.
+  private mutating func forgetReadyElement() {
+    guard elementReady else { return }
+    elementReady = false
+    element.removeAll(keepingCapacity: true)
   }
 
   /// Goes back to the start of element `k` of `run`, the last one skipped,
@@ -851,9 +851,7 @@ struct LineCounter {
       var lanes: UInt64 = 0
       let stop = min(range.upperBound, index + 8 * 255)
       while index + 8 <= stop {
-        let word = UInt64(
-          littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
-        )
+        let word = JSONFramer.word(at: index, in: bytes)
         lanes &+= JSONFramer.equalBytes(word, 0x0A0A_0A0A_0A0A_0A0A) >> 7
         index += 8
       }

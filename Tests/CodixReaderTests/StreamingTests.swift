@@ -256,6 +256,17 @@ struct StreamingTests {
       #expect(skipping.error == nil)
       #expect(skipping.elements.map(\.id) == (0..<60).filter { $0 % 20 != 7 })
     }
+    // The same through JSONDecoder's own `elements(of:at:in:)`, on one Data.
+    var ids: [Int] = []
+    do {
+      for try await user in JSONDecoder().elements(of: Aged.self, at: "users[*]", in: json) {
+        ids.append(user.id)
+      }
+      Issue.record("no error")
+    } catch let error as CodixError {
+      #expect(ids == Array(0..<7))
+      #expect(StreamReport(error) == alone.error)
+    }
   }
 
   @Test func skippedElementsAreRecorded() async throws {

@@ -11,12 +11,16 @@ struct StreamingRunTests {
   /// one chunk, each decoded alone.
   private func runElements(_ text: String, maximumBytes: Int = 1 << 20) throws -> [JSONValue] {
     var framer = JSONFramer(steps: [.key("items")]) { key, _ in key == "items" }
-    framer.feed(Array(text.utf8))
+    let chunk = Array(text.utf8)
+    framer.feed(chunk)
     // The state machine reads up to the first element.
     #expect(try framer.nextElement())
     var elements = [try CodixJSONDecoder().decode(JSONValue.self, from: Data(framer.element))]
     while let run = framer.nextRun(maximumBytes: maximumBytes) {
-      let bytes = framer.document(of: run)
+      let bytes = Array("[".utf8) + chunk[run.start..<run.end] + Array("]".utf8)
+      // The document the run is read as: the same elements.
+      let document = try framer.document(of: run)
+      #expect(document.count(of: 0) == run.starts.count)
       elements += try CodixJSONDecoder().decode([JSONValue].self, from: Data(bytes))
       #expect(
         run.starts.count == (try JSONDecoder().decode([JSONValue].self, from: Data(bytes))).count)
@@ -76,33 +80,49 @@ struct StreamingRunTests {
 @Suite("Streaming line counts")
 struct LineFeedCountTests {
   @Test func lineFeedsAreCountedInLongRuns() {
-    // More words than one lane count holds (255), every byte a line feed.
     for length in [2_040, 2_047, 2_048, 4_096 + 5, 100_003] {
       let bytes = [UInt8](repeating: 0x0A, count: length)
-      #expect(bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 0..<length) } == length)
-      #expect(
-        bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 3..<length) } == length - 3)
+      let all = bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 0..<length) }
+      #expect(all.count == length && all.lastLineStart == length)
+      let part = bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 3..<length - 1) }
+      #expect(part.count == length - 4 && part.lastLineStart == length - 1)
     }
   }
 
-  @Test func lineFeedsAreCountedInEveryWordAndTail() {
-    // Line feeds at every position of a word, among bytes that differ from
-    // a line feed in one bit (0x0B, 0x08, 0x8A) or have the high bit set.
-    let alphabet: [UInt8] = [0x0A, 0x0B, 0x08, 0x8A, 0x20, 0xFF, 0x00, 0x0A]
+  @Test func charactersAreCountedInLongRuns() {
+    // More words than one lane count holds (255), every byte a
+    // continuation byte but the first of each sequence.
+    for length in [2_040, 2_047, 2_048, 4_096 + 5, 100_003] {
+      let bytes = (0..<length).map { $0 % 4 == 0 ? UInt8(0xF0) : UInt8(0x80) }
+      let counted = bytes.withUnsafeBufferPointer { LineCounter.characters(in: $0, 0..<length) }
+      #expect(counted == (length + 3) / 4)
+    }
+  }
+
+  @Test func lineFeedsAndCharactersAreCountedInEveryWordAndTail() {
+    // Line feeds and UTF-8 continuation bytes (10xxxxxx) at every position
+    // of a word, among bytes that differ from them in one bit (0x0B, 0x08,
+    // 0x8A, 0xC0, 0x40) or have the high bit set.
+    let alphabet: [UInt8] = [0x0A, 0x0B, 0x08, 0x8A, 0x20, 0xFF, 0x00, 0x0A, 0x80, 0xBF, 0xC0, 0x40]
     var generator = SystemRandomNumberGenerator()
     let perLength = max(1, fuzzCount(default: 2_000) / 40)
     for length in 0..<40 {
       for _ in 0..<perLength {
         let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
-        let expected = bytes.filter { $0 == 0x0A }.count
         for start in 0...min(length, 9) {
-          let counted = bytes.withUnsafeBufferPointer {
-            LineCounter.lineFeeds(in: $0, start..<length)
+          for end in max(start, length - 9)...length {
+            let slice = bytes[start..<end]
+            let feeds = bytes.withUnsafeBufferPointer {
+              LineCounter.lineFeeds(in: $0, start..<end)
+            }
+            #expect(feeds.count == slice.filter { $0 == 0x0A }.count)
+            #expect(feeds.lastLineStart == slice.lastIndex(of: 0x0A).map { $0 + 1 })
+            let characters = bytes.withUnsafeBufferPointer {
+              LineCounter.characters(in: $0, start..<end)
+            }
+            #expect(characters == slice.filter { $0 & 0xC0 != 0x80 }.count)
           }
-          #expect(counted == bytes[start...].filter { $0 == 0x0A }.count)
         }
-        #expect(
-          bytes.withUnsafeBufferPointer { LineCounter.lineFeeds(in: $0, 0..<length) } == expected)
       }
     }
   }

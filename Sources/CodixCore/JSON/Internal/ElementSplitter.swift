@@ -132,9 +132,9 @@ struct ElementSplitter {
       run = nil
       runElement = nil
       if readsRuns, let found = framer!.nextRun(maximumBytes: Run.size) {
-        let bytes = framer!.document(of: found)
-        if bytes.count < CodixJSONDecoder.largestDocument,
-          let read = Run(found, bytes, options, userInfo: userInfo)
+        if found.end - found.start + 2 < CodixJSONDecoder.largestDocument,
+          let document = try? framer!.document(of: found),
+          let read = Run(found, document, options, userInfo: userInfo)
         {
           run = read
           runElement = 0
@@ -320,10 +320,9 @@ private struct Run {
   let values: [Int]
 
   init?(
-    _ framed: JSONFramer.Run, _ bytes: [UInt8], _ options: CodixJSONDecoder.Options,
+    _ framed: JSONFramer.Run, _ document: JSONDocument, _ options: CodixJSONDecoder.Options,
     userInfo: [CodingUserInfoKey: Any]
   ) {
-    guard let document = try? JSONDocument.owning(bytes) else { return nil }
     var values: [Int] = []
     values.reserveCapacity(framed.starts.count)
     var index = 2

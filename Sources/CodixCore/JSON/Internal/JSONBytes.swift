@@ -35,6 +35,18 @@ final class JSONBytes {
     base = UnsafePointer(storage)
   }
 
+  /// Copies `bytes` between `opening` and `closing`, as one document: the
+  /// elements of a run, `[` … `]`, written once.
+  init(copying bytes: UnsafeRawBufferPointer, between opening: UInt8, and closing: UInt8) {
+    count = bytes.count + 2
+    let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+    storage.initialize(to: opening)
+    Self.initialize(storage + 1, from: bytes)
+    (storage + count - 1).initialize(to: closing)
+    owned = storage
+    base = UnsafePointer(storage)
+  }
+
   /// Reads `bytes` in place, after `skipping` leading bytes: valid until
   /// the caller's borrow ends, by which time `ownBytes()` must have run if
   /// anything else still holds this object.
@@ -66,11 +78,21 @@ final class JSONBytes {
     UInt8
   > {
     let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(1, source.count))
-    storage.initialize(repeating: 0, count: max(1, source.count))
-    if let address = source.baseAddress {
-      storage.update(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
+    if source.isEmpty {
+      storage.initialize(to: 0)
+    } else {
+      initialize(storage, from: source)
     }
     return storage
+  }
+
+  /// Initializes the `source.count` bytes at `target`, allocated for them
+  /// and not yet initialized, with `source`'s bytes.
+  private static func initialize(
+    _ target: UnsafeMutablePointer<UInt8>, from source: UnsafeRawBufferPointer
+  ) {
+    guard let address = source.baseAddress else { return }
+    target.initialize(from: address.assumingMemoryBound(to: UInt8.self), count: source.count)
   }
 
   deinit {

@@ -50,10 +50,14 @@ final class JSONDocument {
     return try result.get()
   }
 
-  /// The document of `bytes`, copied, for a document kept past the call
-  /// (a run of streamed elements).
-  static func owning(_ bytes: [UInt8]) throws(ReaderError) -> JSONDocument {
-    let storage = bytes.withUnsafeBytes { JSONBytes(copying: $0) }
+  /// The document of one array whose elements are `bytes[range]` (with the
+  /// commas and white space between them), scanned from a copy of its own.
+  static func array(of bytes: [UInt8], _ range: Range<Int>) throws(ReaderError) -> JSONDocument {
+    let storage = bytes.withUnsafeBytes {
+      JSONBytes(
+        copying: UnsafeRawBufferPointer(rebasing: $0[range]),
+        between: UInt8(ascii: "["), and: UInt8(ascii: "]"))
+    }
     return try JSONDocument(scanning: storage, along: .wholeDocument)
   }
 

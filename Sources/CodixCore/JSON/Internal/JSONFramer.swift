@@ -388,14 +388,9 @@ struct JSONFramer {
     return ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080
   }
 
-  /// The bytes of `run`'s elements as the document of one array.
-  func document(of run: Run) -> [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(run.end - run.start + 2)
-    bytes.append(UInt8(ascii: "["))
-    bytes.append(contentsOf: chunk[run.start..<run.end])
-    bytes.append(UInt8(ascii: "]"))
-    return bytes
+  /// `run`'s elements as the document of one array, scanned.
+  func document(of run: Run) throws(ReaderError) -> JSONDocument {
+    try JSONDocument.array(of: chunk, run.start..<run.end)
   }
 
   /// Drops the element handed out last, once the caller moves on.
@@ -820,48 +815,60 @@ struct LineCounter {
     offset = target
     guard start < end else { return }
     chunk.withUnsafeBufferPointer { bytes in
-      // The last line feed, found from the end (elements usually end their
-      // line): lines are counted up to it (eight bytes at a time), columns
-      // after it (in a branch-free loop).
       var columnStart = start
-      var index = end
-      while index > start {
-        index -= 1
-        guard bytes[index] == UInt8(ascii: "\n") else { continue }
-        line += Self.lineFeeds(in: bytes, start..<index + 1)
+      let feeds = Self.lineFeeds(in: bytes, start..<end)
+      if let lastLineStart = feeds.lastLineStart {
+        line += feeds.count
         column = 1
-        columnStart = index + 1
-        break
+        columnStart = lastLineStart
       }
-      var characters = 0
-      for byte in bytes[columnStart..<end] { characters &+= byte & 0xC0 != 0x80 ? 1 : 0 }
-      column += characters
+      column += Self.characters(in: bytes, columnStart..<end)
     }
   }
 
-  /// The line feeds in `bytes[range]`, counted eight bytes at a time where
-  /// eight are left.
-  static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
-    var feeds = 0
+  /// The line feeds in `bytes[range]`: how many, and the index after the
+  /// last one (`nil` when there is none). The C library's `memchr` finds
+  /// each; it reads whole machine words, vectors where it can.
+  static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
+    count: Int, lastLineStart: Int?
+  ) {
+    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
+    guard let base = bytes.baseAddress else { return (0, nil) }
+    // safe: `memchr` reads `bytes[from..<range.upperBound]`, inside `bytes`
+    // by the precondition, and returns a pointer into it or nil.
+    var count = 0
+    var from = range.lowerBound
+    while from < range.upperBound,
+      let found = memchr(base + from, Int32(UInt8(ascii: "\n")), range.upperBound - from)
+    {
+      from = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+      count += 1
+    }
+    return (count, count > 0 ? from : nil)
+  }
+
+  /// The characters in `bytes[range]`: its bytes that do not continue a
+  /// UTF-8 sequence (`10xxxxxx`), counted eight at a time.
+  static func characters(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    var continuations = 0
     var index = range.lowerBound
-    while index + 8 <= range.upperBound {
+    while index < range.upperBound {
       // One count per byte lane, for up to 255 words (no lane passes 255),
       // then added up in 16-bit lanes: a population count is a loop of its
       // own on a processor without one.
       var lanes: UInt64 = 0
       let stop = min(range.upperBound, index + 8 * 255)
-      while index + 8 <= stop {
-        let word = JSONFramer.word(at: index, in: bytes)
-        lanes &+= JSONFramer.equalBytes(word, 0x0A0A_0A0A_0A0A_0A0A) >> 7
+      while index < stop {
+        var word = JSONFramer.word(at: index, in: bytes)
+        if stop - index < 8 {
+          word &= (1 << (8 * UInt64(stop - index))) &- 1
+        }
+        lanes &+= (word & ~(word << 1) & 0x8080_8080_8080_8080) >> 7
         index += 8
       }
       let pairs = (lanes & 0x00FF_00FF_00FF_00FF) &+ ((lanes >> 8) & 0x00FF_00FF_00FF_00FF)
-      feeds &+= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
+      continuations &+= Int(truncatingIfNeeded: (pairs &* 0x0001_0001_0001_0001) >> 48)
     }
-    while index < range.upperBound {
-      feeds &+= bytes[index] == UInt8(ascii: "\n") ? 1 : 0
-      index += 1
-    }
-    return feeds
+    return range.count - continuations
   }
 }

@@ -103,7 +103,9 @@ struct LineFeedCountTests {
     // Line feeds and UTF-8 continuation bytes (10xxxxxx) at every position
     // of a word, among bytes that differ from them in one bit (0x0B, 0x08,
     // 0x8A, 0xC0, 0x40) or have the high bit set.
-    let alphabet: [UInt8] = [0x0A, 0x0B, 0x08, 0x8A, 0x20, 0xFF, 0x00, 0x0A, 0x80, 0xBF, 0xC0, 0x40]
+    let alphabet: [UInt8] = [
+      0x0A, 0x0B, 0x08, 0x8A, 0x20, 0xFF, 0x00, 0x0A, 0x80, 0xBF, 0xC0, 0x40,
+    ]
     var generator = SystemRandomNumberGenerator()
     let perLength = max(1, fuzzCount(default: 2_000) / 40)
     for length in 0..<40 {

@@ -832,7 +832,8 @@ struct LineCounter {
   static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
     count: Int, lastLineStart: Int?
   ) {
-    precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
+    precondition(
+      range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
     guard let base = bytes.baseAddress else { return (0, nil) }
     // safe: `memchr` reads `bytes[from..<range.upperBound]`, inside `bytes`
     // by the precondition, and returns a pointer into it or nil.

@@ -112,6 +112,38 @@ private func streamedCount(_ data: Data?, file url: URL?) throws -> Int {
   }
 }
 
+/// Runs an actor's work on a dispatch queue, as the main actor runs on the
+/// main queue.
+private final class QueueExecutor: SerialExecutor {
+  let queue = DispatchQueue(label: "codix-benchmark-consumer")
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let executor = asUnownedSerialExecutor()
+    queue.async { job.runSynchronously(on: executor) }
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+}
+
+/// Consumes a stream on an actor of its own, as an app's model object
+/// consumes one on the main actor.
+private actor StreamConsumer {
+  let executor = QueueExecutor()
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  func count(_ data: Data) async throws -> Int {
+    var count = 0
+    for try await item in CodixJSONDecoder().elements(of: StreamItem.self, at: "items[*]", in: data)
+    {
+      count &+= item.id & 1 + 1
+    }
+    return count
+  }
+}
+
 @MainActor
 func reportStreaming() throws {
   let title = "Streaming: items[*] of small objects"
@@ -151,6 +183,9 @@ func reportStreaming() throws {
     + selected([
       Case(name: "elements(of:at:in:), Data") { try streamedCount(data, file: nil) },
       Case(name: "elements(of:at:contentsOf:), file") { try streamedCount(nil, file: url) },
+      Case(name: "elements, Data, on an actor (queue)") {
+        try blocking { try await StreamConsumer().count(data) }
+      },
     ])
   let samples = try measure(cases, rounds: rounds, iterations: 1)
   print(

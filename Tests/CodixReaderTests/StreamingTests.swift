@@ -408,6 +408,23 @@ struct StreamingTests {
     #expect(source.counter.value == pulled)
   }
 
+  @Test func aSourceIsReadOnTheConsumersActor() async throws {
+    guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
+    // `for try await` on an actor hands the actor to the elements'
+    // iterator, which reads its source there: no hop to the global
+    // executor and back for each element.
+    let text = #"{"items": [{"id": 1}, {"id": 22}, {"id": 333}]}"#
+    let consumer = StreamConsumer()
+    let bytes = IsolationRecordingSource(Array(text.utf8).map { [$0] })
+    #expect(try await consumer.ids(in: bytes, chunked: false) == [1, 22, 333])
+    #expect(bytes.log.isolations == Array(repeating: "actor", count: text.utf8.count + 1))
+    let chunks = IsolationRecordingSource([
+      Array(text.utf8.prefix(20)), Array(text.utf8.dropFirst(20)),
+    ])
+    #expect(try await consumer.ids(in: chunks, chunked: true) == [1, 22, 333])
+    #expect(chunks.log.isolations == ["actor", "actor", "actor"])
+  }
+
   // MARK: - JSON Lines
 
   @Test func jsonLines() async throws {
@@ -529,5 +546,79 @@ private struct CountingBytes: AsyncSequence, Sendable {
       source.counter.add()
       return element[(position - 1) % element.count]
     }
+  }
+}
+
+/// Consumes streamed elements on an actor of its own.
+private actor StreamConsumer {
+  func ids(in source: IsolationRecordingSource, chunked: Bool) async throws -> [Int] {
+    var ids: [Int] = []
+    if chunked {
+      for try await user in CodixJSONDecoder().elements(
+        of: StreamUser.self, at: "items[*]", inChunks: source)
+      {
+        ids.append(user.id)
+      }
+    } else {
+      let bytes = source.map { $0[0] }
+      for try await user in CodixJSONDecoder().elements(
+        of: StreamUser.self, at: "items[*]", in: bytes)
+      {
+        ids.append(user.id)
+      }
+    }
+    return ids
+  }
+}
+
+/// Chunks of bytes that note, for each read, whether the reader passed an
+/// actor ("actor") or read without one ("none").
+private struct IsolationRecordingSource: AsyncSequence, Sendable {
+  typealias Element = [UInt8]
+  let chunks: [[UInt8]]
+  let log = IsolationLog()
+
+  init(_ chunks: [[UInt8]]) {
+    self.chunks = chunks
+  }
+
+  func makeAsyncIterator() -> Iterator { Iterator(source: self) }
+
+  struct Iterator: AsyncIteratorProtocol {
+    let source: IsolationRecordingSource
+    var position = 0
+
+    mutating func next() async -> [UInt8]? {
+      source.log.note("none")
+      return take()
+    }
+
+    mutating func next(isolation actor: isolated (any Actor)?) async -> [UInt8]? {
+      source.log.note(actor == nil ? "none" : "actor")
+      return take()
+    }
+
+    private mutating func take() -> [UInt8]? {
+      defer { position += 1 }
+      return position < source.chunks.count ? source.chunks[position] : nil
+    }
+  }
+}
+
+private final class IsolationLog: @unchecked Sendable {
+  // Unchecked: `notes` is guarded by `lock`.
+  private let lock = NSLock()
+  private var notes: [String] = []
+
+  var isolations: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return notes
+  }
+
+  func note(_ isolation: String) {
+    lock.lock()
+    notes.append(isolation)
+    lock.unlock()
   }
 }

@@ -70,12 +70,22 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
     public mutating func next() async throws -> UInt8? {
       while true {
         if let byte = pending.nextByte() { return byte }
-        guard let next = try await nextChunk() else { return nil }
+        guard let next = try readChunk() else { return nil }
         pending = PendingChunk(next)
       }
     }
 
     mutating func nextChunk() async throws -> [UInt8]? {
+      try readChunk()
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func nextChunk(isolation actor: isolated (any Actor)?) async throws -> [UInt8]? {
+      try readChunk()
+    }
+
+    /// The next chunk, read where the caller runs.
+    private mutating func readChunk() throws -> [UInt8]? {
       // Bytes already read one by one: the rest of their chunk first.
       if let rest = pending.takeRest() { return rest }
       switch source {
@@ -109,6 +119,10 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
 protocol ChunkReading {
   /// The next bytes; `nil` at the end.
   mutating func nextChunk() async throws -> [UInt8]?
+
+  /// The next bytes, read on `actor`; `nil` at the end.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  mutating func nextChunk(isolation actor: isolated (any Actor)?) async throws -> [UInt8]?
 }
 
 /// The bytes of an asynchronous sequence of chunks (`Data`, `[UInt8]`, …),
@@ -159,6 +173,13 @@ where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
     mutating func nextChunk() async throws -> [UInt8]? {
       if let rest = pending.takeRest() { return rest }
       guard let next = try await base.next() else { return nil }
+      return Array(next)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    mutating func nextChunk(isolation actor: isolated (any Actor)?) async throws -> [UInt8]? {
+      if let rest = pending.takeRest() { return rest }
+      guard let next = try await base.next(isolation: actor) else { return nil }
       return Array(next)
     }
   }

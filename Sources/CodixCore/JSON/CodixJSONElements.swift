@@ -72,75 +72,154 @@ where Bytes.Element == UInt8 {
     ///   or an element that does not decode (unless bad elements are
     ///   skipped); the source's own errors; `CancellationError`.
     public mutating func next() async throws -> Element? {
-      guard !finished else { return nil }
-      do {
-        while true {
-          if try splitter.nextElement() {
-            if let element = try decodeElement() { return element }
-            continue
-          }
-          if ended {
-            try splitter.finish(decoding: Element.self, using: decoder)
+      while true {
+        switch try progress() {
+        case .element:
+          if let element = try decodeElement() { return element }
+        case .end: return nil
+        case .needsBytes:
+          do {
+            feed(try await nextBytes())
+          } catch {
             finished = true
-            return nil
-          }
-          try Task.checkCancellation()
-          if try await !feedNext() {
-            ended = true
-            splitter.endOfInput()
+            throw error
           }
         }
+      }
+    }
+
+    /// The next element, read on the caller's actor, which `for try await`
+    /// passes: no hop to another executor and back for each element.
+    ///
+    /// - Throws: What ``next()`` throws.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+      while true {
+        switch try progress() {
+        case .element:
+          if let element = try decodeElement() { return element }
+        case .end: return nil
+        case .needsBytes:
+          do {
+            feed(try await nextBytes(isolation: actor))
+          } catch {
+            finished = true
+            throw error
+          }
+        }
+      }
+    }
+
+    /// What the bytes read so far give. (Not generic: a generic enum
+    /// carrying the element would cost a lookup of its type metadata for
+    /// every element.)
+    private enum Progress {
+      /// An element to decode (`decodeElement()`).
+      case element
+      case end
+      case needsBytes
+    }
+
+    /// Reads on in the bytes held, to the next element, the end, or the
+    /// need of more bytes (after a check for cancellation).
+    private mutating func progress() throws -> Progress {
+      guard !finished else { return .end }
+      do {
+        if try splitter.nextElement() { return .element }
+        if ended {
+          try splitter.finish(decoding: Element.self, using: decoder)
+          finished = true
+          return .end
+        }
+        try Task.checkCancellation()
+        return .needsBytes
       } catch {
         finished = true
         throw error
       }
     }
 
-    /// Hands the splitter the source's next bytes; `false` at its end.
-    private mutating func feedNext() async throws -> Bool {
+    /// Hands the splitter `bytes`, or notes the source's end (`nil`).
+    private mutating func feed(_ bytes: [UInt8]?) {
+      if let bytes {
+        splitter.feed(bytes)
+      } else {
+        ended = true
+        splitter.endOfInput()
+      }
+    }
+
+    /// The source's next bytes; `nil` at its end.
+    private mutating func nextBytes() async throws -> [UInt8]? {
       switch source {
       case .chunks(var reader):
-        guard let chunk = try await reader.nextChunk() else { return false }
+        let chunk = try await reader.nextChunk()
         source = .chunks(reader)
-        splitter.feed(chunk)
+        return chunk
       case .bytes(var iterator):
-        // Bytes gathered up to one that may end an element or a line, so
-        // that an element is decoded as soon as its bytes are in.
-        guard !bytesEnded else { return false }
-        var gathered: [UInt8] = []
-        while gathered.count < 4096 {
+        var gathered = Gathered()
+        while !bytesEnded, !gathered.isComplete {
           guard let byte = try await iterator.next() else {
             bytesEnded = true
             break
           }
           gathered.append(byte)
-          if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
-            || byte == UInt8(ascii: "\n")
-          {
-            break
-          }
         }
         source = .bytes(iterator)
-        guard !gathered.isEmpty else { return false }
-        splitter.feed(gathered)
+        return gathered.bytes
       }
-      return true
+    }
+
+    /// `nextBytes()`, read on `actor`.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+    private mutating func nextBytes(isolation actor: isolated (any Actor)?) async throws
+      -> [UInt8]?
+    {
+      switch source {
+      case .chunks(var reader):
+        let chunk = try await reader.nextChunk(isolation: actor)
+        source = .chunks(reader)
+        return chunk
+      case .bytes(var iterator):
+        var gathered = Gathered()
+        while !bytesEnded, !gathered.isComplete {
+          guard let byte = try await iterator.next(isolation: actor) else {
+            bytesEnded = true
+            break
+          }
+          gathered.append(byte)
+        }
+        source = .bytes(iterator)
+        return gathered.bytes
+      }
     }
 
     /// The element the splitter holds, decoded; `nil` when it is skipped.
+    /// An error ends the iteration.
     private mutating func decodeElement() throws(CodixError) -> Element? {
       do {
         return try splitter.decodeElement(Element.self)
       } catch {
-        let located = splitter.placed(error, decoding: Element.self)
-        guard skipsBadElements else { throw located }
-        var warning = located
-        let reason = warning.message
-        warning.message = nil
-        warning.detail = .droppedElement(index: splitter.elementIndex, reason: reason)
-        try CodixDiagnostics.recover(warning, in: options.userInfo)
+        do {
+          try skip(splitter.placed(error, decoding: Element.self))
+        } catch {
+          finished = true
+          throw error
+        }
         return nil
       }
+    }
+
+    /// Records `located`, the error of an element skipped, as a lossy
+    /// array records a dropped element; throws it when bad elements are
+    /// not skipped.
+    private func skip(_ located: CodixError) throws(CodixError) {
+      guard skipsBadElements else { throw located }
+      var warning = located
+      let reason = warning.message
+      warning.message = nil
+      warning.detail = .droppedElement(index: splitter.elementIndex, reason: reason)
+      try CodixDiagnostics.recover(warning, in: options.userInfo)
     }
   }
 }
@@ -277,4 +356,23 @@ extension CodixJSONDecoder {
   private func snapshot() -> CodixJSONDecoder {
     CodixJSONDecoder(options: options)
   }
+}
+
+/// Bytes of a source read one by one, gathered up to one that may end an
+/// element or a line (so that an element is decoded as soon as its bytes
+/// are in), or 4 KiB.
+private struct Gathered {
+  private var collected: [UInt8] = []
+  /// Whether the last byte may end an element or a line, or 4 KiB are in.
+  private(set) var isComplete = false
+
+  mutating func append(_ byte: UInt8) {
+    collected.append(byte)
+    isComplete =
+      collected.count >= 4096 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}")
+      || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "\n")
+  }
+
+  /// The bytes gathered; `nil` when there are none (the source ended).
+  var bytes: [UInt8]? { collected.isEmpty ? nil : collected }
 }

@@ -19,7 +19,7 @@ struct StreamingRunTests {
     while let run = framer.nextRun(maximumBytes: maximumBytes) {
       let bytes = Array("[".utf8) + chunk[run.start..<run.end] + Array("]".utf8)
       // The document the run is read as: the same elements.
-      let document = try framer.document(of: run)
+      let document = try framer.document(of: run.start..<run.end)
       #expect(document.count(of: 0) == run.starts.count)
       elements += try CodixJSONDecoder().decode([JSONValue].self, from: Data(bytes))
       #expect(
@@ -60,6 +60,67 @@ struct StreamingRunTests {
     #expect(next == nil)
     // The state machine then fails at the 513th container, as a whole scan does.
     #expect(throws: ReaderError.self) { try framer.nextElement() }
+  }
+
+  @Test func aGuessedRunIsTakenOnlyWhenItScans() throws {
+    // Elements whose members hold arrays of objects: "}, {" inside them
+    // looks like the end of an element.
+    let element = #"{"a": [{"x": 1}, {"y": "}, {"}], "b": "c"}"#
+    let text = #"{"items": ["# + Array(repeating: element, count: 6).joined(separator: ", ") + "]}"
+    let chunk = Array(text.utf8)
+    let expected = try JSONDecoder().decode([String: [JSONValue]].self, from: Data(text.utf8))
+    var wrong = 0
+    var right = 0
+    for maximumBytes in 1...(2 * element.utf8.count + 4) {
+      var framer = JSONFramer(steps: [.key("items")]) { key, _ in key == "items" }
+      framer.feed(chunk)
+      #expect(try framer.nextElement())
+      var elements = [try JSONDecoder().decode(JSONValue.self, from: Data(framer.element))]
+      while true {
+        if let range = framer.guessedRun(maximumBytes: maximumBytes) {
+          let bytes = Array("[".utf8) + chunk[range] + Array("]".utf8)
+          let whole = try? JSONDecoder().decode([JSONValue].self, from: Data(bytes))
+          // The scan takes exactly the guesses JSONDecoder takes, and those
+          // are whole elements.
+          guard let document = try? framer.document(of: range) else {
+            #expect(whole == nil, "guess \(range) of \(maximumBytes)")
+            wrong += 1
+            framer.stopGuessing()
+            continue
+          }
+          let count = document.count(of: 0)
+          #expect(whole?.count == count)
+          _ = framer.accept(range, starts: Array(repeating: 0, count: count))
+          right += 1
+          elements += whole ?? []
+        } else if let run = framer.nextRun(maximumBytes: maximumBytes) {
+          let bytes = Array("[".utf8) + chunk[run.start..<run.end] + Array("]".utf8)
+          elements += try JSONDecoder().decode([JSONValue].self, from: Data(bytes))
+        } else if try framer.nextElement() {
+          elements.append(try JSONDecoder().decode(JSONValue.self, from: Data(framer.element)))
+        } else {
+          break
+        }
+      }
+      #expect(elements == expected["items"], "runs of \(maximumBytes) bytes")
+    }
+    // Both kinds of guess were made.
+    #expect(wrong > 0 && right > 0)
+  }
+
+  @Test func aGuessedRunScansWithTheDocumentsDepthLimit() throws {
+    // The array is two deep: an element may open 510 containers.
+    let fits = String(repeating: "[", count: 510) + String(repeating: "]", count: 510)
+    let tooDeep = String(repeating: "[", count: 511) + String(repeating: "]", count: 511)
+    for (element, scans) in [(fits, true), (tooDeep, false)] {
+      var framer = JSONFramer(steps: [.key("items")]) { key, _ in key == "items" }
+      let text = #"{"items": [{}, "# + element + ", " + element + "]}"
+      framer.feed(Array(text.utf8))
+      #expect(try framer.nextElement())
+      let range = try #require(framer.guessedRun(maximumBytes: 1 << 20))
+      #expect(range.count == element.utf8.count)
+      #expect(((try? framer.document(of: range)) != nil) == scans)
+    }
   }
 
   @Test func aRunStopsBeforeAnElementTheChunkCuts() throws {

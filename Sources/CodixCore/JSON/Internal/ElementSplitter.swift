@@ -131,9 +131,14 @@ struct ElementSplitter {
       }
       run = nil
       runElement = nil
+      if readsRuns, let read = guessedRun() {
+        run = read
+        runElement = 0
+        return true
+      }
       if readsRuns, let found = framer!.nextRun(maximumBytes: Run.size) {
         if found.end - found.start + 2 < CodixJSONDecoder.largestDocument,
-          let document = try? framer!.document(of: found),
+          let document = try? framer!.document(of: found.start..<found.end),
           let read = Run(found, document, options, userInfo: userInfo)
         {
           run = read
@@ -146,6 +151,24 @@ struct ElementSplitter {
       return try framedElement()
     }
     return lines!.nextLine()
+  }
+
+  /// The run the framer guesses (`JSONFramer.guessedRun(maximumBytes:)`),
+  /// when its bytes scan as one array; `nil` when there is no guess, or a
+  /// wrong one, after which the framer follows the bytes itself.
+  private mutating func guessedRun() -> Run? {
+    guard let range = framer!.guessedRun(maximumBytes: Run.size) else { return nil }
+    guard range.count + 2 < CodixJSONDecoder.largestDocument,
+      let document = try? framer!.document(of: range)
+    else {
+      framer!.stopGuessing()
+      return nil
+    }
+    let values = Run.elements(of: document)
+    // The bytes of the run document are those of the chunk after one `[`.
+    let starts = values.map { range.lowerBound - 1 + document.entry($0).offset }
+    let framed = framer!.accept(range, starts: starts)
+    return Run(framed, document, values, options, userInfo: userInfo)
   }
 
   /// The framer's next element.
@@ -319,23 +342,37 @@ private struct Run {
   /// The tape index of each element.
   let values: [Int]
 
+  /// The run the framer found by following its bytes; `nil` if the scan
+  /// found other elements than the framer counted.
   init?(
     _ framed: JSONFramer.Run, _ document: JSONDocument, _ options: CodixJSONDecoder.Options,
     userInfo: [CodingUserInfoKey: Any]
   ) {
+    let values = Self.elements(of: document)
+    // safe from input: the framer counted the elements the scan found.
+    guard values.count == framed.starts.count else { return nil }
+    self.init(framed, document, values, options, userInfo: userInfo)
+  }
+
+  init(
+    _ framed: JSONFramer.Run, _ document: JSONDocument, _ values: [Int],
+    _ options: CodixJSONDecoder.Options, userInfo: [CodingUserInfoKey: Any]
+  ) {
+    self.framed = framed
+    self.values = values
+    reader = JSONReader(document: document, options: options, userInfo: userInfo)
+  }
+
+  /// The tape index of each element of `document`, an array.
+  static func elements(of document: JSONDocument) -> [Int] {
     var values: [Int] = []
-    values.reserveCapacity(framed.starts.count)
     var index = 2
     let end = document.end(of: 0)
     while index < end {
       values.append(index)
       index = document.next(after: index)
     }
-    // safe from input: the framer counted the elements the scan found.
-    guard values.count == framed.starts.count else { return nil }
-    self.framed = framed
-    self.values = values
-    reader = JSONReader(document: document, options: options, userInfo: userInfo)
+    return values
   }
 
   /// Decodes element `k` as the root of a document of its own.

@@ -52,13 +52,15 @@ final class JSONDocument {
 
   /// The document of one array whose elements are `bytes[range]` (with the
   /// commas and white space between them), scanned from a copy of its own.
-  static func array(of bytes: [UInt8], _ range: Range<Int>) throws(ReaderError) -> JSONDocument {
+  static func array(of bytes: [UInt8], _ range: Range<Int>, depthLimit: Int) throws(ReaderError)
+    -> JSONDocument
+  {
     let storage = bytes.withUnsafeBytes {
       JSONBytes(
         copying: UnsafeRawBufferPointer(rebasing: $0[range]),
         between: UInt8(ascii: "["), and: UInt8(ascii: "]"))
     }
-    return try JSONDocument(scanning: storage, along: .wholeDocument)
+    return try JSONDocument(scanning: storage, along: .wholeDocument(depthLimit: depthLimit))
   }
 
   /// A document that did not scan, thrown by `read(_:along:_:)`.

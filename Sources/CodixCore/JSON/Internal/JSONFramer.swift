@@ -151,6 +151,7 @@ struct JSONFramer {
     position = 0
     captureStart = 0
     runsAllowed = true
+    guessesAllowed = true
   }
 
   /// Reads the chunk up to the end of the next element: `true` when
@@ -250,9 +251,7 @@ struct JSONFramer {
   /// is left to the state machine. An element deeper than the document's
   /// nesting limit allows, or cut by the chunk's end, ends the run before it.
   mutating func nextRun(maximumBytes: Int) -> Run? {
-    guard runsAllowed, capture == .none, let top = stack.last, !top.isObject,
-      top.level == steps.count, state == .elementOrClose || state == .afterValue
-    else { return nil }
+    guard atElementOfTarget, let top = stack.last else { return nil }
     // An element's containers may open `limit` deep: the document's
     // nesting stops at `depthLimit` open containers, `stack.count` of them
     // around the element.
@@ -297,6 +296,97 @@ struct JSONFramer {
     stack[stack.count - 1].count += starts.count
     elementIndex = top.count + starts.count - 1
     return run
+  }
+
+  /// Whether the framer stands before an element of the target array (or
+  /// its end), where a run may start.
+  private var atElementOfTarget: Bool {
+    guard runsAllowed, capture == .none, let top = stack.last else { return false }
+    return !top.isObject && top.level == steps.count
+      && (state == .elementOrClose || state == .afterValue)
+  }
+
+  /// Whether `guessedRun(maximumBytes:)` may guess in the current chunk
+  /// (turned off by `stopGuessing()` until the next chunk).
+  private var guessesAllowed = true
+
+  /// A guess at the bytes of the complete elements of the target array that
+  /// follow in the current chunk, within `maximumBytes` (with the commas
+  /// and white space between them; after a comma or white space before
+  /// them): from the first element, which opens with `{`, `[` or `"`, to
+  /// the last one found before `maximumBytes` that closes as the first
+  /// opens and is followed by a comma and an element that opens the same
+  /// way. Nothing moves. `nil` when no such element is near the end of
+  /// the window.
+  ///
+  /// The guess is right exactly when `[` + its bytes + `]` scan as one
+  /// document (`document(of:)`): a closing byte inside an element, or
+  /// inside a string, leaves a container or the string open, so the scan
+  /// fails. A right guess is taken with `accept(_:starts:)`; a wrong one
+  /// with `stopGuessing()`, and the framer's own `nextRun(maximumBytes:)`
+  /// follows the bytes instead.
+  func guessedRun(maximumBytes: Int) -> Range<Int>? {
+    guard guessesAllowed, atElementOfTarget else { return nil }
+    let afterValue = state == .afterValue
+    let start = position
+    return chunk.withUnsafeBufferPointer { bytes -> Range<Int>? in
+      var first = start
+      var commaNeeded = afterValue
+      while first < bytes.count {
+        let byte = bytes[first]
+        if Self.isWhitespace(byte) {
+          first += 1
+        } else if commaNeeded, byte == UInt8(ascii: ",") {
+          commaNeeded = false
+          first += 1
+        } else {
+          break
+        }
+      }
+      guard !commaNeeded, first < bytes.count else { return nil }
+      let opening = bytes[first]
+      let closing: UInt8
+      switch opening {
+      case UInt8(ascii: "{"): closing = UInt8(ascii: "}")
+      case UInt8(ascii: "["): closing = UInt8(ascii: "]")
+      case UInt8(ascii: "\""): closing = UInt8(ascii: "\"")
+      default: return nil
+      }
+      // Backward from the window's end, at most 4 KiB: `closing`, white
+      // space, a comma, white space, `opening`.
+      var next = min(bytes.count, first + maximumBytes) - 1
+      let stop = max(first + 1, next - 4096)
+      while next > stop {
+        defer { next -= 1 }
+        guard bytes[next] == opening else { continue }
+        var back = next - 1
+        while back > first, Self.isWhitespace(bytes[back]) { back -= 1 }
+        guard bytes[back] == UInt8(ascii: ","), back > first else { continue }
+        back -= 1
+        while back > first, Self.isWhitespace(bytes[back]) { back -= 1 }
+        guard bytes[back] == closing, back > first else { continue }
+        return first..<back + 1
+      }
+      return nil
+    }
+  }
+
+  /// No more guesses in this chunk: the last one was wrong.
+  mutating func stopGuessing() {
+    guessesAllowed = false
+  }
+
+  /// Takes `range`, a right guess whose elements start at `starts`, as a
+  /// run: the framer moves past it.
+  mutating func accept(_ range: Range<Int>, starts: [Int]) -> Run {
+    let top = stack[stack.count - 1]
+    forgetReadyElement()
+    position = range.upperBound
+    state = .afterValue
+    stack[stack.count - 1].count += starts.count
+    elementIndex = top.count + starts.count - 1
+    return Run(
+      start: range.lowerBound, end: range.upperBound, starts: starts, firstIndex: top.count)
   }
 
   /// The end of the object, array or string that starts at `start` (just
@@ -388,9 +478,12 @@ struct JSONFramer {
     return ~(((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & 0x8080_8080_8080_8080
   }
 
-  /// `run`'s elements as the document of one array, scanned.
-  func document(of run: Run) throws(ReaderError) -> JSONDocument {
-    try JSONDocument.array(of: chunk, run.start..<run.end)
+  /// The elements in `chunk[range]` as the document of one array,
+  /// scanned; their containers may open as deep as they may in the whole
+  /// document, where containers of the path are open around them.
+  func document(of range: Range<Int>) throws(ReaderError) -> JSONDocument {
+    try JSONDocument.array(
+      of: chunk, range, depthLimit: JSONScanner.depthLimit - stack.count + 1)
   }
 
   /// Drops the element handed out last, once the caller moves on.

@@ -122,7 +122,7 @@ struct JSONScanner {
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         let isObject = byte == UInt8(ascii: "{")
         let depth = open == nil ? 0 : outer.count + 1
-        guard depth < Self.depthLimit else {
+        guard depth < plan.depthLimit else {
           throw ReaderError(.tooDeep(limit: Self.depthLimit), at: position)
         }
         let index = tape.count

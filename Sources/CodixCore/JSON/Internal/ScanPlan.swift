@@ -14,6 +14,10 @@ struct ScanPlan {
   }
 
   let steps: [Step]
+  /// The containers that may be open at once: a document's limit, or less
+  /// for streamed elements scanned as a document of their own, which in the
+  /// whole document sit inside containers of its path.
+  private(set) var depthLimit = JSONScanner.depthLimit
 
   /// A value's level: how many steps lead to it. At `steps.count` or more,
   /// the value is the one the path ends at, or inside it: kept whole.
@@ -25,6 +29,13 @@ struct ScanPlan {
 
   private init(steps: [Step]) {
     self.steps = steps
+  }
+
+  /// The whole document, with containers open at most `depthLimit` deep.
+  static func wholeDocument(depthLimit: Int) -> ScanPlan {
+    var plan = ScanPlan(steps: [])
+    plan.depthLimit = min(depthLimit, JSONScanner.depthLimit)
+    return plan
   }
 
   /// The plan for `path` under `strategy`; `nil` when the reader must see

@@ -35,6 +35,8 @@ struct ElementSplitter {
   /// when the framer's `element` was).
   private var run: Run?
   private var runElement: Int?
+  /// The elements of `run`.
+  private var runCount = 0
 
   init(_ framing: ElementFraming, options: CodixJSONDecoder.Options) {
     self.options = options
@@ -123,16 +125,19 @@ struct ElementSplitter {
 
   /// Reads on to the next value: `true` when one was found.
   mutating func nextElement() throws(CodixError) -> Bool {
+    // The next element of the run being read (checked first: an element
+    // is found here far more often than anywhere else).
+    if let element = runElement, element + 1 < runCount {
+      runElement = element + 1
+      return true
+    }
     if let invalid { throw invalid }
     if framer != nil {
-      if let run, let element = runElement, element + 1 < run.values.count {
-        runElement = element + 1
-        return true
-      }
       run = nil
       runElement = nil
       if readsRuns, let read = guessedRun() {
         run = read
+        runCount = read.values.count
         runElement = 0
         return true
       }
@@ -142,6 +147,7 @@ struct ElementSplitter {
           let read = Run(found, document, options, userInfo: userInfo)
         {
           run = read
+          runCount = read.values.count
           runElement = 0
           return true
         }
@@ -323,13 +329,13 @@ struct ElementSplitter {
   }
 }
 
-/// Elements of the target array skipped together by the framer
+/// Elements of the target array read together by the framer
 /// (`JSONFramer.Run`), scanned as the document of one array and decoded one
 /// after another by one reader: what a decode sets up is set up once per
 /// run, and each byte is scanned once. A run is read only when it scans;
 /// an element that fails is read again on its own (`decodeElement(_:)`), so
 /// that its report is the one an element of its own gives.
-private struct Run {
+private final class Run {
   /// The bytes a run stops at (after the element that reaches them). A
   /// run's copy of its bytes and its tape are then a few small blocks,
   /// which the allocator hands out again for the next run: a run of a whole
@@ -344,7 +350,7 @@ private struct Run {
 
   /// The run the framer found by following its bytes; `nil` if the scan
   /// found other elements than the framer counted.
-  init?(
+  convenience init?(
     _ framed: JSONFramer.Run, _ document: JSONDocument, _ options: CodixJSONDecoder.Options,
     userInfo: [CodingUserInfoKey: Any]
   ) {

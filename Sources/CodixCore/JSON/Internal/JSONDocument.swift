@@ -60,7 +60,7 @@ final class JSONDocument {
         copying: UnsafeRawBufferPointer(rebasing: $0[range]),
         between: UInt8(ascii: "["), and: UInt8(ascii: "]"))
     }
-    return try JSONDocument(scanning: storage, along: .wholeDocument(depthLimit: depthLimit))
+    return try JSONDocument(scanning: storage, along: .run(depthLimit: depthLimit))
   }
 
   /// A document that did not scan, thrown by `read(_:along:_:)`.

@@ -54,7 +54,8 @@ struct JSONScanner {
     // One entry per 8 bytes: the tape starts no larger than the document
     // (real documents need 0.4 to 0.8 of that), and grows for denser ones.
     // A scan along a path keeps few entries.
-    let tape = JSONTape(expectedEntries: plan.steps.isEmpty ? bytes.count / 8 : 256)
+    let tape = JSONTape(
+      expectedEntries: plan.steps.isEmpty ? bytes.count / plan.bytesPerEntry : 256)
     var scanner = JSONScanner(bytes: bytes, tape: tape, plan: plan)
     try scanner.scanDocument()
     return tape

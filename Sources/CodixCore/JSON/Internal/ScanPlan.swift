@@ -18,6 +18,10 @@ struct ScanPlan {
   /// for streamed elements scanned as a document of their own, which in the
   /// whole document sit inside containers of its path.
   private(set) var depthLimit = JSONScanner.depthLimit
+  /// The bytes per tape entry the tape is first sized for: a whole
+  /// document's first guess, or a streamed run's (small objects, many
+  /// short values), which a tape that grows would copy.
+  private(set) var bytesPerEntry = 8
 
   /// A value's level: how many steps lead to it. At `steps.count` or more,
   /// the value is the one the path ends at, or inside it: kept whole.
@@ -31,10 +35,12 @@ struct ScanPlan {
     self.steps = steps
   }
 
-  /// The whole document, with containers open at most `depthLimit` deep.
-  static func wholeDocument(depthLimit: Int) -> ScanPlan {
+  /// The whole document of a streamed run, with containers open at most
+  /// `depthLimit` deep.
+  static func run(depthLimit: Int) -> ScanPlan {
     var plan = ScanPlan(steps: [])
     plan.depthLimit = min(depthLimit, JSONScanner.depthLimit)
+    plan.bytesPerEntry = 4
     return plan
   }
 

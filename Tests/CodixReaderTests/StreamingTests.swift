@@ -1,4 +1,5 @@
 import CodixCore
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -132,6 +133,38 @@ struct StreamingTests {
     await expectSameAsWhole(Int.self, " [ 1 , ] ", at: "[*]")
     await expectSameAsWhole(String.self, #"["a", null, "b"]"#, at: "[*]")
     await expectSameAsWhole(Int.self, "[1, null]", at: "[*]")
+  }
+
+  @Test func randomArraysStreamAsAWholeDecode() async {
+    // Elements that hold what looks like the end of one ("}, {" in nested
+    // arrays and in strings), in documents of which a third have one byte
+    // changed, streamed in small and large chunks: the elements, or the
+    // error, of a whole decode.
+    var random = SplitMix64(state: 0x57AE_A11D)
+    for round in 0..<fuzzCount(default: 300) {
+      var text = #"{"items": ["#
+      for index in 0..<Int(random.next() % 12) {
+        if index > 0 { text += random.next() % 2 == 0 ? ", " : ",\n" }
+        text += randomElement(&random, depth: 0)
+      }
+      text += "]}"
+      var json = Array(text.utf8)
+      if random.next() % 3 == 0 {
+        let replacements = Array(#",}]"{x\ "#.utf8)
+        json[Int(random.next() % UInt64(json.count))] =
+          replacements[Int(random.next() % UInt64(replacements.count))]
+      }
+      let data = Data(json)
+      let expected = whole(JSONValue.self, data, at: "items[*]")
+      for chunk in [1 + Int(random.next() % 7), 8 + Int(random.next() % 64), 1 << 16] {
+        let outcome = await streamed(JSONValue.self, data, at: "items[*]", chunk: chunk)
+        if expected.error == nil {
+          #expect(outcome == expected, "round \(round), chunks of \(chunk): \(text)")
+        } else {
+          #expect(outcome.error == expected.error, "round \(round), chunks of \(chunk): \(text)")
+        }
+      }
+    }
   }
 
   @Test func escapedKeysIndexesAndDuplicates() async {
@@ -620,5 +653,26 @@ private final class IsolationLog: @unchecked Sendable {
     lock.lock()
     notes.append(isolation)
     lock.unlock()
+  }
+}
+
+/// A random JSON value for `randomArraysStreamAsAWholeDecode`: objects and
+/// arrays of objects, strings with brackets, commas, quotes and escapes.
+private func randomElement(_ random: inout SplitMix64, depth: Int) -> String {
+  let strings = [#""}, {""#, #""a\"b""#, #""\\""#, #""], [""#, #""é 😀""#, #""""#]
+  switch random.next() % (depth > 3 ? 3 : 6) {
+  case 0: return strings[Int(random.next() % UInt64(strings.count))]
+  case 1: return ["1", "-2.5e3", "true", "null", "0"][Int(random.next() % 5)]
+  case 2: return "{}"
+  case 3, 4:
+    let members = (0..<Int(random.next() % 4)).map { index in
+      #""k\#(index)": "# + randomElement(&random, depth: depth + 1)
+    }
+    return "{" + members.joined(separator: ", ") + "}"
+  default:
+    let elements = (0..<Int(random.next() % 4)).map { _ in
+      randomElement(&random, depth: depth + 1)
+    }
+    return "[" + elements.joined(separator: random.next() % 2 == 0 ? ", " : ",") + "]"
   }
 }

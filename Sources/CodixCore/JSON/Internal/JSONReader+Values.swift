@@ -89,6 +89,37 @@ struct SpecialTypeMemo {
 /// `SpecialType.of` for every type a reader has asked about, in this process.
 let specialTypeAnswers = PerTypeMemo<SpecialType>()
 
+/// The answers of `specialTypeAnswers` this thread's readers asked for
+/// last, one slot per type address: each decode has a reader of its own,
+/// and this spares its first questions the process's lock.
+let threadSpecialTypes = ThreadLocal { ThreadSpecialTypes() }
+
+/// One thread's answers (see `threadSpecialTypes`).
+struct ThreadSpecialTypes {
+  private static let slots = 64
+  private var types = [ObjectIdentifier?](repeating: nil, count: slots)
+  private var answers = [SpecialType](repeating: .none, count: slots)
+
+  @inline(__always)
+  private static func slot(_ type: ObjectIdentifier) -> Int {
+    // Type metadata is at least 16-byte aligned: the bits above those.
+    Int(truncatingIfNeeded: UInt(bitPattern: type) >> 4) & (slots - 1)
+  }
+
+  /// The answer kept for `type`, if any.
+  @inline(__always)
+  func answer(for type: ObjectIdentifier) -> SpecialType? {
+    let slot = Self.slot(type)
+    return types[slot] == type ? answers[slot] : nil
+  }
+
+  mutating func keep(_ type: ObjectIdentifier, _ answer: SpecialType) {
+    let slot = Self.slot(type)
+    types[slot] = type
+    answers[slot] = answer
+  }
+}
+
 enum SpecialType {
   case none, date, data, url, decimal, stringDictionary
   /// An array of standard scalars: the type itself, as one that reads off
@@ -394,9 +425,16 @@ extension JSONReader {
   private func specialType<T>(of type: T.Type) -> SpecialType {
     let id = ObjectIdentifier(T.self)
     if let answer = specialTypes.answer(for: id) { return answer }
-    // Past the reader's memo, the process's answers: a lookup under a lock
-    // costs less than the conformance checks of `SpecialType.of`.
+    // Past the reader's memo, the thread's, then the process's answers: a
+    // lookup under a lock costs less than the conformance checks of
+    // `SpecialType.of`.
+    let thread = threadSpecialTypes.pointer
+    if let answer = thread?.pointee.answer(for: id) {
+      specialTypes.keep(id, answer)
+      return answer
+    }
     let special = specialTypeAnswers.value(for: T.self) { SpecialType.of(T.self) }
+    thread?.pointee.keep(id, special)
     specialTypes.keep(id, special)
     return special
   }

@@ -441,6 +441,27 @@ struct StreamingTests {
     #expect(source.counter.value == pulled)
   }
 
+  @Test func nextWithoutAnActorGivesTheSameElementsAndErrors() async throws {
+    // `next()`, which systems before macOS 15 and iOS 18 call, reads what
+    // `for try await` (`next(isolation:)`) reads, errors included.
+    for (text, chunk) in [(nested, 7), (nested, 1 << 16), (String(nested.dropLast(40)), 16)] {
+      let json = Data(text.utf8)
+      var elements: [StreamUser] = []
+      var report: StreamReport?
+      var iterator = CodixJSONDecoder().elements(
+        of: StreamUser.self, at: "data.users[*]", in: CodixJSONBytes(json, chunkSize: chunk)
+      ).makeAsyncIterator()
+      do {
+        while let user = try await iterator.next() { elements.append(user) }
+        #expect(try await iterator.next() == nil)
+      } catch let error as CodixError {
+        report = StreamReport(error)
+      }
+      let looped = await streamed(StreamUser.self, json, at: "data.users[*]", chunk: chunk)
+      #expect(StreamOutcome(elements: elements, error: report) == looped)
+    }
+  }
+
   @Test func aSourceIsReadOnTheConsumersActor() async throws {
     guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
     // `for try await` on an actor hands the actor to the elements'

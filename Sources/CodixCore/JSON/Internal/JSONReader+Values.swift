@@ -96,14 +96,15 @@ let threadSpecialTypes = ThreadLocal { ThreadSpecialTypes() }
 
 /// One thread's answers (see `threadSpecialTypes`).
 struct ThreadSpecialTypes {
-  private static let slots = 64
+  private static let slots = 256
   private var types = [ObjectIdentifier?](repeating: nil, count: slots)
   private var answers = [SpecialType](repeating: .none, count: slots)
 
   @inline(__always)
   private static func slot(_ type: ObjectIdentifier) -> Int {
-    // Type metadata is at least 16-byte aligned: the bits above those.
-    Int(truncatingIfNeeded: UInt(bitPattern: type) >> 4) & (slots - 1)
+    // The top 8 bits of the address times 2^64 / φ: addresses that differ
+    // in any bit spread over the slots.
+    Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: type)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
   }
 
   /// The answer kept for `type`, if any.

@@ -73,7 +73,7 @@ package enum Cursor {
 
   /// `error`, thrown by a read below `decoder`'s value, as ``spelling(in:_:)`` throws it.
   package static func spelledAsWritten(_ error: CodixError, in decoder: any Decoder) -> CodixError {
-    decoder is JSONReader ? error : KeySpelling.spelledAsWritten(error, in: decoder)
+    JSONReader.of(any: decoder) != nil ? error : KeySpelling.spelledAsWritten(error, in: decoder)
   }
 
   /// `decode(_:at:in:)` on the native reader.
@@ -95,7 +95,7 @@ package enum Cursor {
   /// `root(_:)` for a decoder whose static type does not say.
   @usableFromInline
   static func root(any decoder: any Decoder) -> Cursor {
-    if let reader = decoder as? JSONReader { return .native(NativeSpot.root(of: reader)) }
+    if let reader = JSONReader.of(any: decoder) { return .native(NativeSpot.root(of: reader)) }
     return .decoder(DecoderPosition(.root(decoder)))
   }
 

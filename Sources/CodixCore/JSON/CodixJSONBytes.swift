@@ -41,7 +41,8 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
     switch origin {
     case .data(let data):
       AsyncIterator(source: .data(data, next: data.startIndex), chunkSize: chunkSize)
-    case .file(let url): AsyncIterator(source: .file(url, nil), chunkSize: chunkSize)
+    case .file(let url):
+      AsyncIterator(source: .file(FileChunks(url, chunkSize: chunkSize)), chunkSize: chunkSize)
     }
   }
 
@@ -49,8 +50,7 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
   public struct AsyncIterator: AsyncIteratorProtocol, ChunkReading {
     fileprivate enum Source {
       case data(Data, next: Data.Index)
-      /// The file, and its handle once opened (`nil` before, and after its end).
-      case file(URL, FileHandle?)
+      case file(FileChunks)
       case done
     }
 
@@ -79,9 +79,20 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
       try readChunk()
     }
 
+    /// The next chunk for a caller on `actor`: a file's is read off the
+    /// actor (the main actor does not wait for the disk); bytes in memory
+    /// are copied where the caller runs.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     mutating func nextChunk(isolation actor: isolated (any Actor)?) async throws -> [UInt8]? {
-      try readChunk()
+      if let rest = pending.takeRest() { return rest }
+      if case .file(let file) = source {
+        guard let chunk = try await file.read() else {
+          source = .done
+          return nil
+        }
+        return chunk
+      }
+      return try readChunk()
     }
 
     /// The next chunk, read where the caller runs.
@@ -99,19 +110,55 @@ public struct CodixJSONBytes: AsyncSequence, Sendable {
           ?? data.endIndex
         source = .data(data, next: end)
         return [UInt8](data[next..<end])
-      case .file(let url, let handle):
-        let file = try handle ?? FileHandle(forReadingFrom: url)
-        guard let data = try file.read(upToCount: chunkSize), !data.isEmpty else {
-          try? file.close()
+      case .file(let file):
+        guard let chunk = try file.readHere() else {
           source = .done
           return nil
         }
-        source = .file(url, file)
-        return [UInt8](data)
+        return chunk
       case .done:
         return nil
       }
     }
+  }
+}
+
+/// A file read a chunk at a time with `FileHandle`, opened at the first
+/// read and closed after the last.
+final class FileChunks: @unchecked Sendable {
+  // Unchecked: `handle` and `ended` are touched only while holding `lock`;
+  // `url` and `size` are immutable.
+  private let lock = NSLock()
+  private let url: URL
+  private let size: Int
+  private var handle: FileHandle?
+  private var ended = false
+
+  init(_ url: URL, chunkSize: Int) {
+    self.url = url
+    size = chunkSize
+  }
+
+  /// The next chunk, read on the global executor, whatever actor the
+  /// caller is on; `nil` at the end.
+  func read() async throws -> [UInt8]? {
+    try readHere()
+  }
+
+  /// The next chunk, read where the caller runs; `nil` at the end.
+  func readHere() throws -> [UInt8]? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !ended else { return nil }
+    let file = try handle ?? FileHandle(forReadingFrom: url)
+    handle = file
+    guard let data = try file.read(upToCount: size), !data.isEmpty else {
+      try? file.close()
+      handle = nil
+      ended = true
+      return nil
+    }
+    return [UInt8](data)
   }
 }
 

@@ -55,6 +55,9 @@ final class JSONDocument {
   static func array(of bytes: [UInt8], _ range: Range<Int>, depthLimit: Int) throws(ReaderError)
     -> JSONDocument
   {
+    // The raw buffer's slice checks its range in debug builds only.
+    precondition(
+      range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
     let storage = bytes.withUnsafeBytes {
       JSONBytes(
         copying: UnsafeRawBufferPointer(rebasing: $0[range]),

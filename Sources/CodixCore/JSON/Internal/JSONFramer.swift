@@ -329,46 +329,47 @@ struct JSONFramer {
     guard guessesAllowed, atElementOfTarget else { return nil }
     let afterValue = state == .afterValue
     let start = position
-    return chunk.withUnsafeBufferPointer { bytes -> Range<Int>? in
-      var first = start
-      var commaNeeded = afterValue
-      while first < bytes.count {
-        let byte = bytes[first]
-        if Self.isWhitespace(byte) {
-          first += 1
-        } else if commaNeeded, byte == UInt8(ascii: ",") {
-          commaNeeded = false
-          first += 1
-        } else {
-          break
-        }
+    // The array itself, each index checked: the search reads a few bytes
+    // per run.
+    let bytes = chunk
+    var first = start
+    var commaNeeded = afterValue
+    while first < bytes.count {
+      let byte = bytes[first]
+      if Self.isWhitespace(byte) {
+        first += 1
+      } else if commaNeeded, byte == UInt8(ascii: ",") {
+        commaNeeded = false
+        first += 1
+      } else {
+        break
       }
-      guard !commaNeeded, first < bytes.count else { return nil }
-      let opening = bytes[first]
-      let closing: UInt8
-      switch opening {
-      case UInt8(ascii: "{"): closing = UInt8(ascii: "}")
-      case UInt8(ascii: "["): closing = UInt8(ascii: "]")
-      case UInt8(ascii: "\""): closing = UInt8(ascii: "\"")
-      default: return nil
-      }
-      // Backward from the window's end, at most 4 KiB: `closing`, white
-      // space, a comma, white space, `opening`.
-      var next = min(bytes.count, first + maximumBytes) - 1
-      let stop = max(first + 1, next - 4096)
-      while next > stop {
-        defer { next -= 1 }
-        guard bytes[next] == opening else { continue }
-        var back = next - 1
-        while back > first, Self.isWhitespace(bytes[back]) { back -= 1 }
-        guard bytes[back] == UInt8(ascii: ","), back > first else { continue }
-        back -= 1
-        while back > first, Self.isWhitespace(bytes[back]) { back -= 1 }
-        guard bytes[back] == closing, back > first else { continue }
-        return first..<back + 1
-      }
-      return nil
     }
+    guard !commaNeeded, first < bytes.count else { return nil }
+    let opening = bytes[first]
+    let closing: UInt8
+    switch opening {
+    case UInt8(ascii: "{"): closing = UInt8(ascii: "}")
+    case UInt8(ascii: "["): closing = UInt8(ascii: "]")
+    case UInt8(ascii: "\""): closing = UInt8(ascii: "\"")
+    default: return nil
+    }
+    // Backward from the window's end, at most 4 KiB: `closing`, white
+    // space, a comma, white space, `opening`.
+    var next = min(bytes.count, first + maximumBytes) - 1
+    let stop = max(first + 1, next - 4096)
+    while next > stop {
+      defer { next -= 1 }
+      guard bytes[next] == opening else { continue }
+      var back = next - 1
+      while back > first, Self.isWhitespace(bytes[back]) { back -= 1 }
+      guard bytes[back] == UInt8(ascii: ","), back > first else { continue }
+      back -= 1
+      while back > first, Self.isWhitespace(bytes[back]) { back -= 1 }
+      guard bytes[back] == closing, back > first else { continue }
+      return first..<back + 1
+    }
+    return nil
   }
 
   /// No more guesses in this chunk: the last one was wrong.

@@ -56,6 +56,11 @@ final class JSONDocument {
     -> JSONDocument
   {
     // The raw buffer's slice checks its range in debug builds only.
+    // safe: both callers pass ranges inside the chunk: a guessed run runs
+    // from an index checked against the chunk's count to one at most its
+    // last index (`JSONFramer.guessedRun`), a followed run from the
+    // framer's position to an element end found in the chunk
+    // (`JSONFramer.nextRun`). No document or path picks another.
     precondition(
       range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
     let storage = bytes.withUnsafeBytes {

@@ -926,6 +926,8 @@ struct LineCounter {
   static func lineFeeds(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (
     count: Int, lastLineStart: Int?
   ) {
+    // safe: `LineCounter.advance` passes `max(0, …)..<min(…, chunk.count)`
+    // and only when it is not empty; no document reaches another range.
     precondition(
       range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
     guard let base = bytes.baseAddress else { return (0, nil) }

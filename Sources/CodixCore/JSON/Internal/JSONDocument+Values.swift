@@ -27,7 +27,7 @@ extension JSONDocument {
       guard entry.has(JSONTape.Flag.unusual) else {
         return String(decoding: content, as: UTF8.self)
       }
-      return try checkedRaw(content, from: start)
+      return try checkedRaw(content, from: start, control: entry.has(JSONTape.Flag.control))
     }
     return try unescaped(content, from: start)
   }
@@ -59,12 +59,14 @@ extension JSONDocument {
 
   /// An unescaped string with a byte below 0x20 or above 0x7F: checked
   /// (no control character, valid UTF-8) and made into a `String` in one
-  /// pass of the standard library's validation where it is available.
-  private func checkedRaw(_ content: UnsafeBufferPointer<UInt8>, from start: Int)
-    throws(ReaderError) -> String
-  {
-    for (index, byte) in content.enumerated() where byte < 0x20 {
-      throw ReaderError(.controlCharacter(byte), at: start + index)
+  /// pass of the standard library's validation where it is available. The
+  /// scan noted whether it has a `control` byte, so a string without one is
+  /// not searched for it.
+  private func checkedRaw(
+    _ content: UnsafeBufferPointer<UInt8>, from start: Int, control: Bool
+  ) throws(ReaderError) -> String {
+    if control, let index = content.firstIndex(where: { $0 < 0x20 }) {
+      throw ReaderError(.controlCharacter(content[index]), at: start + index)
     }
     if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
       // The standard library validates as UTF8Check does (RFC 3629); the

@@ -98,7 +98,7 @@ struct JSONScanner {
   /// `skipped` entry when it is the outermost value off the path and takes
   /// more room than that entry (a scalar or an empty container stays as it
   /// is: no larger, and its own value).
-  @inline(__always)
+  @_transparent
   private func settle(_ index: Int, level: Int, in container: Open?) {
     if level < 0, let container, container.level >= 0, tape.count - index > 2 {
       tape.skip(from: index)
@@ -229,7 +229,7 @@ struct JSONScanner {
         continue
       }
       let skipped = stops.trailingZeroBitCount / 8
-      let before: UInt64 = skipped == 0 ? 0 : UInt64.max >> UInt64(64 - 8 * skipped)
+      let before: UInt64 = skipped == 0 ? 0 : UInt64.max &>> UInt64(64 - 8 * skipped)
       flags |= word & before & Self.highBits != 0 ? JSONTape.Flag.unusual : 0
       index += skipped
       switch bytes[index] {
@@ -252,7 +252,7 @@ struct JSONScanner {
         if index >= bytes.count {
           throw ReaderError(.unexpectedEnd(expected: "'\"' to end the string"), at: bytes.count)
         }
-        flags |= JSONTape.Flag.unusual
+        flags |= JSONTape.Flag.unusual | JSONTape.Flag.control
         index += 1
       }
     }
@@ -262,7 +262,7 @@ struct JSONScanner {
   /// scan does: none may be a quote, which would end the string inside the
   /// escape (`"\u"` followed by `,"x"`). Whether they are hexadecimal digits
   /// is checked when the string is read, as JSONDecoder checks it.
-  @inline(__always)
+  @_transparent
   private func checkUnicodeEscape(at index: Int) throws(ReaderError) {
     // A byte past the end reads as zero: the string's end is reported then.
     let digits = bytes.word(at: index + 2) & 0xFFFF_FFFF
@@ -274,12 +274,14 @@ struct JSONScanner {
     throw ReaderError(.invalidEscape(text), at: index)
   }
 
-  private static let highBits: UInt64 = 0x8080_8080_8080_8080
-  private static let ones: UInt64 = 0x0101_0101_0101_0101
+  // Constants as transparent getters: a stored `static let` is a call and a
+  // check of its initialization per use in a debug build.
+  private static var highBits: UInt64 { @_transparent get { 0x8080_8080_8080_8080 } }
+  private static var ones: UInt64 { @_transparent get { 0x0101_0101_0101_0101 } }
 
   /// The high bit of each byte of `word` that is `"`, `\` or below 0x20
   /// (the lowest such byte is exact; higher ones may be flagged wrongly).
-  @inline(__always)
+  @_transparent
   private static func stops(in word: UInt64) -> UInt64 {
     let quote = word ^ (ones &* 0x22)
     let backslash = word ^ (ones &* 0x5C)
@@ -326,11 +328,11 @@ struct JSONScanner {
     position += length
   }
 
-  @inline(__always)
+  @_transparent
   private mutating func skipWhitespace() {
     while true {
       switch bytes[position] {
-      case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+      case 0x20, 0x0A, 0x0D, 0x09:  // space, line feed, carriage return, tab
         position += 1
       default:
         return
@@ -351,7 +353,7 @@ struct JSONScanner {
   /// (the number is not written as an integer); 0: not part of a number.
   /// How many of the eight bytes of little-endian `word`, from the first,
   /// are ASCII digits before the first that is not.
-  @inline(__always)
+  @_transparent
   static func leadingDigits(in word: UInt64) -> Int {
     let notDigits = ~JSONNumberText.digitBytes(in: word) & highBits
     return notDigits.trailingZeroBitCount / 8
@@ -365,5 +367,58 @@ struct JSONScanner {
       2
     default: 0
     }
+  }
+}
+
+/// Reads a document's bytes by offset: a byte past the end reads as zero,
+/// and a negative offset traps, in every build. The scanner and the reader
+/// only form offsets that the scan found inside the document.
+///
+/// It is declared here, beside the scanner, because its members are
+/// `@_transparent`: inlined even in a debug build, where a call per byte
+/// would make the scan several times slower, but only within this file
+/// (a debug build compiles each file on its own).
+struct ByteView {
+  let base: UnsafePointer<UInt8>
+  /// The document's length.
+  let count: Int
+
+  subscript(offset: Int) -> UInt8 {
+    @_transparent get {
+      // safe: offsets are the scanner's position, which starts at 0 and only
+      // advances, or positions it wrote on the tape (under 2^32: a document of
+      // 4 GiB or more goes to Foundation), plus a length; none is negative.
+      precondition(offset >= 0, "offset before the document")
+      return offset < count ? base[offset] : 0
+    }
+  }
+
+  /// The bytes `range` of the document, which must lie inside it.
+  @_transparent
+  func slice(_ start: Int, _ length: Int) -> UnsafeBufferPointer<UInt8> {
+    // safe: a string's bytes end before the closing quote the scan found
+    // inside the document, a number's before the first byte that is not a
+    // number's (one past the end reads as zero), and a report's text is
+    // clamped to `count` (`writtenText`).
+    precondition(start >= 0 && length >= 0 && start + length <= count, "range outside the document")
+    return UnsafeBufferPointer(start: base + start, count: length)
+  }
+
+  /// Eight bytes from `offset` as one little-endian word; bytes past the
+  /// end read as zero.
+  @_transparent
+  func word(at offset: Int) -> UInt64 {
+    // safe: as for the subscript, no offset is negative.
+    precondition(offset >= 0, "word before the document")
+    if offset + 8 <= count {
+      return UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+    }
+    var word: UInt64 = 0
+    var index = offset
+    while index < count && index < offset + 8 {
+      word |= UInt64(base[index]) &<< UInt64(8 &* (index &- offset))
+      index += 1
+    }
+    return word
   }
 }

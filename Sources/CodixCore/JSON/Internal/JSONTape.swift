@@ -65,6 +65,8 @@ final class JSONTape {
     static let escaped: UInt64 = 1 << 60
     /// A string with a byte below 0x20 or above 0x7F: it is checked when read.
     static let unusual: UInt64 = 1 << 61
+    /// A string with a byte below 0x20 (also `unusual`): reading it fails.
+    static let control: UInt64 = 1 << 62
     /// A number written with `.`, `e`, `E`, `+` or a second `-`.
     static let nonInteger: UInt64 = 1 << 60
     /// An object whose keys were checked for duplicates (`unique` tells).
@@ -107,8 +109,8 @@ final class JSONTape {
 
   @inline(__always)
   static func entry(_ tag: JSONTag, offset: Int, length: Int, flags: UInt64 = 0) -> UInt64 {
-    UInt64(truncatingIfNeeded: offset) | UInt64(min(length, maxLength)) << 32
-      | UInt64(tag.rawValue) << 56 | flags
+    UInt64(truncatingIfNeeded: offset) | UInt64(length < maxLength ? length : maxLength) &<< 32
+      | UInt64(tag.rawValue) &<< 56 | flags
   }
 
   /// Closes the container whose entry is at `index`: its element count, and

@@ -5,6 +5,11 @@ import Foundation
 final class JSONDocument {
   let storage: JSONBytes
   let tape: JSONTape
+  /// The tape's entries, read in place (the tape is sealed: they never
+  /// move, and live as long as `tape`), and their count. Reading them
+  /// without a call into the tape keeps a debug build's reads cheap.
+  private let entries: UnsafePointer<UInt64>
+  let entryCount: Int
   /// The document's bytes, read where `storage` keeps them now (see
   /// JSONBytes.swift): for the call that asks, not to be kept.
   var bytes: ByteView { storage.view }
@@ -19,6 +24,7 @@ final class JSONDocument {
       located.location = Self.location(of: error.offset, in: storage.view)
       throw located
     }
+    (entries, entryCount) = tape.seal()
   }
 
   /// Runs `body` with the document of `data` (UTF-8, UTF-16 or UTF-32, with
@@ -189,17 +195,112 @@ final class JSONDocument {
 
   // MARK: - Navigation
 
+  /// The tape's word at `index`.
+  @inline(__always)
+  private func word(_ index: Int) -> UInt64 {
+    // safe: readers reach entries only from the root (0, and a successful
+    // scan wrote at least one entry), a container's first member (`+ 2`,
+    // read only below its end) and the ends and next entries the scan
+    // wrote; a missing value (`JSONReader.missing`) is answered before the
+    // tape is read (`JSONReader.tag(of:)`).
+    precondition(index >= 0 && index < entryCount, "no such entry")
+    return entries[index]
+  }
+
   /// The entry at `index`.
   @inline(__always)
-  func entry(_ index: Int) -> JSONEntry { JSONEntry(tape[index]) }
+  func entry(_ index: Int) -> JSONEntry { JSONEntry(word(index)) }
 
   /// The index of the entry after the value at `index` (past a container).
   @inline(__always)
-  func next(after index: Int) -> Int { tape.next(after: index) }
+  func next(after index: Int) -> Int {
+    // Objects, arrays and skipped values take two words.
+    guard entry(index).tagBits >= JSONTag.object.rawValue else { return index + 1 }
+    return Int(truncatingIfNeeded: word(index + 1))
+  }
 
   /// The index just past the last member or element of the container at `index`.
   @inline(__always)
-  func end(of index: Int) -> Int { Int(truncatingIfNeeded: tape[index + 1]) }
+  func end(of index: Int) -> Int { Int(truncatingIfNeeded: word(index + 1)) }
+
+  /// The first key of an object's members, from the key at `start` up to
+  /// `end`, that is written as the bytes of `key` exactly or that has an
+  /// escape or a byte above 0x7F (and may equal `key` written otherwise);
+  /// `end` when there is none. One loop over the tape and the bytes, with
+  /// no call per member: the lookups of a debug build stay cheap.
+  func candidateKey(from start: Int, before end: Int, matching key: UnsafeBufferPointer<UInt8>)
+    -> Int
+  {
+    let text = bytes
+    // safe: `end` is a container's end, at most the tape's count (checked).
+    precondition(start >= 0 && end <= entryCount, "members outside the tape")
+    var index = start
+    while index < end {
+      let entry = JSONEntry(entries[index])
+      if entry.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 { return index }
+      if entry.length == key.count, !entry.isSaturated {
+        // safe: a key's bytes lie inside the document, where the scan found
+        // them (checked).
+        precondition(entry.offset + 1 + key.count <= text.count, "key outside the document")
+        if key.count == 0 || memcmp(text.base + entry.offset + 1, key.baseAddress!, key.count) == 0 {
+          return index
+        }
+      }
+      index = nextKey(after: index, in: entries, before: end)
+    }
+    return end
+  }
+
+  /// Whether the keys of the object at `object` are written without
+  /// escapes or bytes above 0x7F and appear once each; worked out once per
+  /// object and kept in its entry.
+  func keysAreUnique(_ object: Int) -> Bool {
+    let entry = entry(object)
+    if entry.has(JSONTape.Flag.keysChecked) { return entry.has(JSONTape.Flag.keysUnique) }
+    let end = end(of: object)
+    // safe: a container's end is at most the tape's count (checked).
+    precondition(end <= entryCount, "members outside the tape")
+    let text = bytes
+    // A key's length and up to its first seven bytes, as one word.
+    func fingerprint(_ key: JSONEntry) -> UInt64 {
+      let length = key.length < 7 ? key.length : 7
+      let word = text.word(at: key.offset + 1)
+      let mask: UInt64 = length == 0 ? 0 : (UInt64.max &>> UInt64(64 - 8 * length))
+      return (word & mask) | UInt64(key.length & 0xFF) &<< 56
+    }
+    // An open-addressing table of the keys' fingerprints, twice the
+    // members' count in slots; equal fingerprints are compared in full.
+    let slots = 1 << max(3, Int.bitWidth - (count(of: object) * 2 - 1).leadingZeroBitCount)
+    let unique = withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { buffer in
+      let table = buffer.baseAddress!
+      table.initialize(repeating: -1, count: slots)
+      var candidate = object + 2
+      while candidate < end {
+        let key = JSONEntry(entries[candidate])
+        // A key with an escape or a byte above 0x7F may equal another one
+        // written differently (`"\u0041"`, `"A"`): such objects never resume.
+        if key.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 || key.isSaturated {
+          return false
+        }
+        let print = fingerprint(key)
+        var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) &>> 40) & (slots - 1)
+        while table[slot] >= 0 {
+          let other = JSONEntry(entries[table[slot]])
+          if print == fingerprint(other), other.length == key.length,
+            memcmp(text.base + other.offset + 1, text.base + key.offset + 1, key.length) == 0
+          {
+            return false
+          }
+          slot = (slot + 1) & (slots - 1)
+        }
+        table[slot] = candidate
+        candidate = nextKey(after: candidate, in: entries, before: end)
+      }
+      return true
+    }
+    tape.mark(object, JSONTape.Flag.keysChecked | (unique ? JSONTape.Flag.keysUnique : 0))
+    return unique
+  }
 
   /// The number of elements of the array (or members of the object) at `index`.
   func count(of index: Int) -> Int {
@@ -252,7 +353,7 @@ final class JSONDocument {
     case .false: end = start + 5
     case .object, .array:
       let after = self.end(of: index)
-      end = after < tape.count ? self.entry(after).offset : bytes.count
+      end = after < entryCount ? self.entry(after).offset : bytes.count
       // Back up to the closing bracket.
       while end > start, bytes[end - 1] != (entry.tag == .object ? 0x7D : 0x5D) { end -= 1 }
     case .skipped:
@@ -265,4 +366,22 @@ final class JSONDocument {
     guard text.count > limit else { return text }
     return String(text.prefix(limit - 1)) + "…"
   }
+}
+
+/// The index of the next key of an object, after the member whose key is at
+/// `key`: past its value, which takes two words when it is an object or an
+/// array. Transparent, so that the lookups of a debug build make no call
+/// per member.
+@_transparent
+private func nextKey(after key: Int, in entries: UnsafePointer<UInt64>, before end: Int) -> Int {
+  // safe: a member's value follows its key inside the object, and the next
+  // key follows both (checked: a damaged tape traps rather than reading
+  // outside it or looping).
+  precondition(key >= 0 && key + 1 < end, "a key without its value")
+  let value = JSONEntry(entries[key + 1])
+  guard value.tagBits >= JSONTag.object.rawValue else { return key + 2 }
+  precondition(key + 2 < end, "a container without its end")
+  let next = Int(truncatingIfNeeded: entries[key + 2])
+  precondition(next > key + 2, "a container that ends before it starts")
+  return next
 }

@@ -31,11 +31,11 @@ extension JSONReader {
     var start = object + 2
     // In a large object whose keys are unique, start after the member
     // found last: keys are usually read in the document's order.
-    let resumes = objectEntry.length > 16 && keysAreUnique(object)
+    let resumes = objectEntry.length > 16 && document.keysAreUnique(object)
     if resumes, let hint = hints?.member(after: object), hint > start, hint < end {
       start = hint
     }
-    var candidate = start
+    var candidate = document.candidateKey(from: start, before: end, matching: key)
     while candidate < end {
       if document.stringEquals(candidate, key) {
         if resumes { rememberHint(document.next(after: candidate + 1), in: object) }
@@ -43,23 +43,19 @@ extension JSONReader {
         guard document.entry(candidate).has(JSONTape.Flag.unusual) else { return candidate + 1 }
         return plainEquivalent(in: object, before: candidate, to: key) ?? candidate + 1
       }
-      if document.entry(candidate).word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0,
-        equivalentKey(candidate, key)
-      {
+      if equivalentKey(candidate, key) {
         return plainEquivalent(in: object, before: candidate, to: key) ?? candidate + 1
       }
-      candidate = document.next(after: candidate + 1)
+      candidate = document.candidateKey(
+        from: document.next(after: candidate + 1), before: end, matching: key)
     }
     if start != object + 2 {
       // Wrap around to the members before the hint. (The keys are unique
       // and plain: see `keysAreUnique`.)
-      candidate = object + 2
-      while candidate < start {
-        if document.stringEquals(candidate, key) {
-          rememberHint(document.next(after: candidate + 1), in: object)
-          return candidate + 1
-        }
-        candidate = document.next(after: candidate + 1)
+      candidate = document.candidateKey(from: object + 2, before: start, matching: key)
+      if candidate < start {
+        rememberHint(document.next(after: candidate + 1), in: object)
+        return candidate + 1
       }
     }
     return plainEquivalent(in: object, before: end, to: key)
@@ -121,57 +117,6 @@ extension JSONReader {
   private func equivalentKey(_ index: Int, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let text = try? document.string(at: index) else { return false }
     return text == String(decoding: key, as: UTF8.self)
-  }
-
-  /// Whether the object's keys are written without escapes or bytes above
-  /// 0x7F and appear once each; worked out once per object and kept in its
-  /// tape entry.
-  private func keysAreUnique(_ object: Int) -> Bool {
-    let entry = document.entry(object)
-    if entry.has(JSONTape.Flag.keysChecked) { return entry.has(JSONTape.Flag.keysUnique) }
-    // An open-addressing table of the keys' fingerprints (length and first
-    // bytes), twice the members' count in slots; equal fingerprints are
-    // compared in full.
-    let slots = 1 << max(3, Int.bitWidth - (document.count(of: object) * 2 - 1).leadingZeroBitCount)
-    let unique = withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { table in
-      table.initialize(repeating: -1)
-      var candidate = object + 2
-      let end = document.end(of: object)
-      while candidate < end {
-        let key = document.entry(candidate)
-        // A key with an escape or a byte above 0x7F may equal another one
-        // written differently (`"\u0041"`, `"A"`): such objects never resume.
-        if key.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 || key.isSaturated {
-          return false
-        }
-        let fingerprint = self.fingerprint(of: candidate)
-        var slot =
-          Int(truncatingIfNeeded: (fingerprint &* 0x9E37_79B9_7F4A_7C15) >> 40) & (slots - 1)
-        while table[slot] >= 0 {
-          let other = table[slot]
-          if fingerprint == self.fingerprint(of: other),
-            document.stringEquals(other, document.bytes.slice(key.offset + 1, key.length))
-          {
-            return false
-          }
-          slot = (slot + 1) & (slots - 1)
-        }
-        table[slot] = candidate
-        candidate = document.next(after: candidate + 1)
-      }
-      return true
-    }
-    document.tape.mark(object, JSONTape.Flag.keysChecked | (unique ? JSONTape.Flag.keysUnique : 0))
-    return unique
-  }
-
-  /// A key's length and up to its first seven bytes, as one word.
-  private func fingerprint(of index: Int) -> UInt64 {
-    let entry = document.entry(index)
-    let length = min(entry.length, 7)
-    let word = document.bytes.word(at: entry.offset + 1)
-    let mask: UInt64 = length == 0 ? 0 : (UInt64.max >> UInt64(64 - 8 * length))
-    return (word & mask) | UInt64(entry.length & 0xFF) << 56
   }
 
   // MARK: - Converted keys

@@ -269,7 +269,7 @@ final class JSONReader: Decoder {
   func foundPath(to target: Int) -> [any CodingKey] {
     var path: [any CodingKey] = []
     var index = 0
-    while index != target, index < document.tape.count {
+    while index != target, index < document.entryCount {
       let entry = document.entry(index)
       guard entry.isContainer else { break }
       var child = index + 2

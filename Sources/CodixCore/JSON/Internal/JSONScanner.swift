@@ -83,7 +83,7 @@ struct JSONScanner {
       return !container.isObject && container.elements == index ? level + 1 : ScanPlan.off
     case .key(let key):
       guard container.isObject else { return ScanPlan.off }
-      let written = JSONEntry(tape[tape.count - 1])
+      let written = JSONEntry(tape.last)
       // A key with an escape or a byte above 0x7F may equal the path's key
       // as a `String` (`"cafe\u0301"` is `"café"`) and is compared when
       // read: its value is kept.
@@ -200,7 +200,7 @@ struct JSONScanner {
       throw unexpected(expected: "a key in double quotes")
     }
     try scanString()
-    if tape[tape.count - 1] & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 {
+    if tape.last & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 {
       tape.mark(object, JSONTape.Flag.keysToCheck)
     }
     skipWhitespace()

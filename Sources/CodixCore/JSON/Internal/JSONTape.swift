@@ -58,6 +58,8 @@ final class JSONTape {
   @exclusivity(unchecked) private(set) var count = 0
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt64>
+  /// Whether the reader reads the entries in place (`seal()`).
+  private var isSealed = false
 
   /// Flags kept in an entry's top bits.
   enum Flag {
@@ -100,6 +102,8 @@ final class JSONTape {
   }
 
   private func grow() {
+    // safe: only the scanner writes, and it writes before the tape is sealed.
+    precondition(!isSealed, "a sealed tape does not grow")
     let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: storage, count: count)
     storage.deallocate()
@@ -144,25 +148,20 @@ final class JSONTape {
 
   // MARK: Reading
 
+  /// The last entry written (the scanner's key, just after it scanned it).
   @inline(__always)
-  subscript(index: Int) -> UInt64 {
-    // safe: readers reach entries only from the root (0, and a successful
-    // scan wrote at least one entry), a container's first member (`+ 2`,
-    // read only below its end) and the ends and next entries the scan
-    // wrote; a missing value (`JSONReader.missing`) is answered before the
-    // tape is read (`JSONReader.tag(of:)`).
-    precondition(index >= 0 && index < count, "no such entry")
-    return storage[index]
+  var last: UInt64 {
+    // safe: the scanner asks only right after writing a key.
+    precondition(count > 0, "no entry yet")
+    return storage[count - 1]
   }
 
-  /// The index of the entry after the value at `index`.
-  @inline(__always)
-  func next(after index: Int) -> Int {
-    let word = self[index]
-    let tag = UInt8(truncatingIfNeeded: word >> 56) & 0xF
-    // Objects, arrays and skipped values take two words.
-    if tag >= JSONTag.object.rawValue { return Int(truncatingIfNeeded: self[index + 1]) }
-    return index + 1
+  /// Ends the writing, for the reader: the entries, which stay where they
+  /// are for as long as the tape lives, since a sealed tape never grows
+  /// (`grow` traps), and their count.
+  func seal() -> (entries: UnsafePointer<UInt64>, count: Int) {
+    isSealed = true
+    return (UnsafePointer(storage), count)
   }
 
   /// The bytes the tape holds, for the memory figures.
@@ -173,16 +172,16 @@ final class JSONTape {
 struct JSONEntry {
   let word: UInt64
 
-  @inline(__always) init(_ word: UInt64) { self.word = word }
+  @_transparent init(_ word: UInt64) { self.word = word }
 
-  @inline(__always) var offset: Int { Int(truncatingIfNeeded: word & 0xFFFF_FFFF) }
-  @inline(__always) var length: Int { Int(truncatingIfNeeded: (word >> 32) & 0xFF_FFFF) }
-  @inline(__always) var tagBits: UInt8 { UInt8(truncatingIfNeeded: word >> 56) & 0xF }
-  @inline(__always) var tag: JSONTag { JSONTag(rawValue: tagBits) ?? .null }
-  @inline(__always) func has(_ flag: UInt64) -> Bool { word & flag != 0 }
-  @inline(__always) var isContainer: Bool {
+  @_transparent var offset: Int { Int(truncatingIfNeeded: word & 0xFFFF_FFFF) }
+  @_transparent var length: Int { Int(truncatingIfNeeded: (word >> 32) & 0xFF_FFFF) }
+  @_transparent var tagBits: UInt8 { UInt8(truncatingIfNeeded: word >> 56) & 0xF }
+  @_transparent var tag: JSONTag { JSONTag(rawValue: tagBits) ?? .null }
+  @_transparent func has(_ flag: UInt64) -> Bool { word & flag != 0 }
+  @_transparent var isContainer: Bool {
     tagBits == JSONTag.object.rawValue || tagBits == JSONTag.array.rawValue
   }
   /// Whether a length or count hit the most an entry holds.
-  @inline(__always) var isSaturated: Bool { length == JSONTape.maxLength }
+  @_transparent var isSaturated: Bool { length == JSONTape.maxLength }
 }

@@ -242,7 +242,8 @@ final class JSONDocument {
         // safe: a key's bytes lie inside the document, where the scan found
         // them (checked).
         precondition(entry.offset + 1 + key.count <= text.count, "key outside the document")
-        if key.count == 0 || memcmp(text.base + entry.offset + 1, key.baseAddress!, key.count) == 0 {
+        if key.count == 0 || memcmp(text.base + entry.offset + 1, key.baseAddress!, key.count) == 0
+        {
           return index
         }
       }

@@ -287,6 +287,9 @@ final class JSONDocument {
         var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) &>> 40) & (slots - 1)
         while table[slot] >= 0 {
           let other = JSONEntry(entries[table[slot]])
+          // safe: keys' bytes lie inside the document (checked).
+          precondition(key.offset + 1 + key.length <= text.count, "key outside the document")
+          precondition(other.offset + 1 + other.length <= text.count, "key outside the document")
           if print == fingerprint(other), other.length == key.length,
             memcmp(text.base + other.offset + 1, text.base + key.offset + 1, key.length) == 0
           {

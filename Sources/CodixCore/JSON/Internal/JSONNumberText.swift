@@ -183,19 +183,18 @@ enum JSONNumberText {
     var truncated = false
   }
 
-  /// `text` split into parts; `nil` when it is not a JSON number.
-  @inline(__always)
-  static func parts(_ text: UnsafeBufferPointer<UInt8>) -> Parts? {
+  /// The significant digits of a number as they are read: the first 19
+  /// are kept, and those past them counted. A struct with a mutating method
+  /// rather than a nested function that captures its variables: captured
+  /// variables are checked for exclusive access at run time, on every digit,
+  /// in a debug build.
+  private struct Digits {
     var parts = Parts()
-    var index = 0
-    let count = text.count
-    if count > 0, text[0] == UInt8(ascii: "-") {
-      parts.negative = true
-      index = 1
-    }
     var significant = 0
     var dropped = 0
-    @inline(__always) func take(_ digit: UInt8) {
+
+    @_transparent
+    mutating func take(_ digit: UInt8) {
       if significant < 19 {
         parts.digits = parts.digits &* 10 &+ UInt64(digit)
         if parts.digits != 0 { significant += 1 }
@@ -204,42 +203,57 @@ enum JSONNumberText {
         if digit != 0 { parts.truncated = true }
       }
     }
+  }
+
+  /// `text` split into parts; `nil` when it is not a JSON number.
+  @inline(__always)
+  static func parts(_ text: UnsafeBufferPointer<UInt8>) -> Parts? {
+    // Read through the base address: in a debug build, the buffer's own
+    // subscript is a call per byte. Every index is compared with `count`.
+    guard let bytes = text.baseAddress else { return nil }
+    let count = text.count
+    var digits = Digits()
+    var index = 0
+    if count > 0, bytes[0] == 0x2D {  // -
+      digits.parts.negative = true
+      index = 1
+    }
     let integerStart = index
     while index < count {
-      let digit = text[index] &- UInt8(ascii: "0")
+      let digit = bytes[index] &- 0x30
       guard digit < 10 else { break }
-      take(digit)
+      digits.take(digit)
       index += 1
     }
     let integerDigits = index - integerStart
-    guard integerDigits > 0, text[integerStart] != UInt8(ascii: "0") || integerDigits == 1 else {
+    guard integerDigits > 0, bytes[integerStart] != 0x30 || integerDigits == 1 else {
       return nil
     }
-    var exponent = dropped
-    if index < count, text[index] == UInt8(ascii: ".") {
+    var exponent = digits.dropped
+    if index < count, bytes[index] == 0x2E {  // .
       index += 1
       let fractionStart = index
       while index < count {
-        let digit = text[index] &- UInt8(ascii: "0")
+        let digit = bytes[index] &- 0x30
         guard digit < 10 else { break }
-        let before = dropped
-        take(digit)
-        if dropped == before { exponent -= 1 }
+        let before = digits.dropped
+        digits.take(digit)
+        if digits.dropped == before { exponent -= 1 }
         index += 1
       }
       guard index > fractionStart else { return nil }
     }
-    if index < count, text[index] == UInt8(ascii: "e") || text[index] == UInt8(ascii: "E") {
+    if index < count, bytes[index] | 0x20 == 0x65 {  // e or E
       index += 1
       var negativeExponent = false
-      if index < count, text[index] == UInt8(ascii: "+") || text[index] == UInt8(ascii: "-") {
-        negativeExponent = text[index] == UInt8(ascii: "-")
+      if index < count, bytes[index] == 0x2B || bytes[index] == 0x2D {  // + or -
+        negativeExponent = bytes[index] == 0x2D
         index += 1
       }
       let exponentStart = index
       var written = 0
       while index < count {
-        let digit = text[index] &- UInt8(ascii: "0")
+        let digit = bytes[index] &- 0x30
         guard digit < 10 else { break }
         // Far beyond any finite value either way: keep it bounded.
         if written < 1_000_000 { written = written * 10 + Int(digit) }
@@ -249,6 +263,7 @@ enum JSONNumberText {
       exponent += negativeExponent ? -written : written
     }
     guard index == count else { return nil }
+    var parts = digits.parts
     parts.exponent = exponent
     return parts
   }

@@ -219,6 +219,32 @@ func printTargets(quick: Bool) {
       }
     ))
 
+  printTable(sections, quick: quick)
+}
+
+/// The debug-build target: in a build without optimization (Codix's, while
+/// Foundation ships optimized), `CodixJSONDecoder` within 3x the time of
+/// `JSONDecoder` on each document. Printed after `--reader-only` in a debug
+/// build; the scenario of one element deep repeats twitter.json and is left
+/// out.
+@MainActor
+func printDebugTargets(quick: Bool) {
+  #if DEBUG
+    let rows = timings.filter {
+      $0.scenario.hasPrefix("CodixJSONDecoder") && !$0.scenario.contains("one element deep")
+        && $0.name.hasPrefix("CodixJSONDecoder")
+    }.map {
+      TargetRow(
+        what: "\(short($0.scenario)): \($0.name)", limit: 3, ratio: $0.ratio, spread: $0.spread)
+    }
+    printTable(
+      [("CodixJSONDecoder in a debug build, over JSONDecoder (Foundation as it ships)", rows)],
+      quick: quick)
+  #endif
+}
+
+/// Prints `sections`, leaving out those none of whose cases ran.
+private func printTable(_ sections: [(title: String, rows: [TargetRow])], quick: Bool) {
   let shown = sections.filter { section in section.rows.contains { $0.ratio != nil } }
   guard !shown.isEmpty else { return }
   let width = shown.flatMap(\.rows).map(\.what.count).max() ?? 0

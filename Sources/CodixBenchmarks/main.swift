@@ -122,6 +122,7 @@ if CommandLine.arguments.contains("--reader-only") {
       "\(reader.title), median of \(rounds) rounds", reader.cases, rounds: rounds,
       iterations: quick ? reader.iterations.quick : reader.iterations.full)
   }
+  printDebugTargets(quick: quick)
   exit(0)
 }
 // A child process started by `reportKeptAlive` measures one model and exits (KeptAlive.swift).

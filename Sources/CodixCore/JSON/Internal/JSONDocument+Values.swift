@@ -29,7 +29,7 @@ extension JSONDocument {
       }
       return try checkedRaw(content, from: start, control: entry.has(JSONTape.Flag.control))
     }
-    return try unescaped(content, from: start)
+    return try unescaped(content, from: start, unusual: entry.has(JSONTape.Flag.unusual))
   }
 
   /// The length of a string's contents from `start` when its entry could
@@ -68,18 +68,25 @@ extension JSONDocument {
     if control, let index = content.firstIndex(where: { $0 < 0x20 }) {
       throw ReaderError(.controlCharacter(content[index]), at: start + index)
     }
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-      // The standard library validates as UTF8Check does (RFC 3629); the
-      // offset of a bad byte is looked for only when it fails.
-      if let text = String(validating: content, as: UTF8.self) { return text }
-    } else if UTF8Check.firstInvalid(content) == nil {
-      return String(decoding: content, as: UTF8.self)
-    }
+    // The offset of a bad byte is looked for only when the check fails.
+    if let text = Self.validString(content) { return text }
     throw ReaderError(.invalidUTF8, at: start + (UTF8Check.firstInvalid(content) ?? 0))
   }
 
-  /// Unescapes a string's contents.
-  private func unescaped(_ content: UnsafeBufferPointer<UInt8>, from start: Int)
+  /// `bytes` as a `String` when they are valid UTF-8, checked in one pass:
+  /// the standard library's validation where it is available (it checks as
+  /// UTF8Check does, RFC 3629).
+  private static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      return String(validating: bytes, as: UTF8.self)
+    }
+    return UTF8Check.firstInvalid(bytes) == nil ? String(decoding: bytes, as: UTF8.self) : nil
+  }
+
+  /// Unescapes a string's contents. Without an `unusual` byte (none above
+  /// 0x7F), the bytes written are ASCII and the UTF-8 of escaped scalars,
+  /// which need no check.
+  private func unescaped(_ content: UnsafeBufferPointer<UInt8>, from start: Int, unusual: Bool)
     throws(ReaderError) -> String
   {
     var output: [UInt8] = []
@@ -136,12 +143,10 @@ extension JSONDocument {
       index += 1
     }
     return try output.withUnsafeBufferPointer { (buffer) throws(ReaderError) -> String in
-      if let bad = UTF8Check.firstInvalid(buffer) {
-        // The offset in the output is not one in the document: point at the string.
-        _ = bad
-        throw ReaderError(.invalidUTF8, at: start - 1)
-      }
-      return String(decoding: buffer, as: UTF8.self)
+      guard unusual else { return String(decoding: buffer, as: UTF8.self) }
+      if let text = Self.validString(buffer) { return text }
+      // The offset in the output is not one in the document: point at the string.
+      throw ReaderError(.invalidUTF8, at: start - 1)
     }
   }
 

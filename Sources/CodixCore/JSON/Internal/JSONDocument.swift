@@ -269,35 +269,43 @@ final class JSONDocument {
       let mask: UInt64 = length == 0 ? 0 : (UInt64.max &>> UInt64(64 - 8 * length))
       return (word & mask) | UInt64(key.length & 0xFF) &<< 56
     }
-    // An open-addressing table of the keys' fingerprints, twice the
-    // members' count in slots; equal fingerprints are compared in full.
-    let slots = 1 << max(3, Int.bitWidth - (count(of: object) * 2 - 1).leadingZeroBitCount)
-    let unique = withUnsafeTemporaryAllocation(of: Int.self, capacity: slots) { buffer in
+    // An open-addressing table of the keys' fingerprints and indexes, in
+    // slots of two words, twice the members' count in slots; equal
+    // fingerprints are compared in full. A fingerprint's slot is the top
+    // bits of its product with the golden ratio.
+    let bits = max(3, Int.bitWidth - (count(of: object) * 2 - 1).leadingZeroBitCount)
+    let slots = 1 << bits
+    let unique = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * slots) { buffer in
       let table = buffer.baseAddress!
-      table.initialize(repeating: -1, count: slots)
+      // A fingerprint is never all ones: its top byte is a length below 255
+      // (longer keys are saturated, and refused first).
+      table.initialize(repeating: UInt64.max, count: 2 * slots)
       var candidate = object + 2
       while candidate < end {
         let key = JSONEntry(entries[candidate])
         // A key with an escape or a byte above 0x7F may equal another one
         // written differently (`"\u0041"`, `"A"`): such objects never resume.
-        if key.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 || key.isSaturated {
+        // A key of 255 bytes or more is refused too (see the fingerprint).
+        if key.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 || key.length >= 255 {
           return false
         }
         let print = fingerprint(key)
-        var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) &>> 40) & (slots - 1)
-        while table[slot] >= 0 {
-          let other = JSONEntry(entries[table[slot]])
-          // safe: keys' bytes lie inside the document (checked).
-          precondition(key.offset + 1 + key.length <= text.count, "key outside the document")
-          precondition(other.offset + 1 + other.length <= text.count, "key outside the document")
-          if print == fingerprint(other), other.length == key.length,
-            memcmp(text.base + other.offset + 1, text.base + key.offset + 1, key.length) == 0
-          {
-            return false
+        var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(64 - bits))
+        while table[2 * slot] != UInt64.max {
+          if table[2 * slot] == print {
+            let other = JSONEntry(entries[Int(truncatingIfNeeded: table[2 * slot + 1])])
+            // safe: keys' bytes lie inside the document (checked).
+            precondition(
+              key.offset + 1 + key.length <= text.count
+                && other.offset + 1 + other.length <= text.count, "key outside the document")
+            if memcmp(text.base + other.offset + 1, text.base + key.offset + 1, key.length) == 0 {
+              return false
+            }
           }
           slot = (slot + 1) & (slots - 1)
         }
-        table[slot] = candidate
+        table[2 * slot] = print
+        table[2 * slot + 1] = UInt64(truncatingIfNeeded: candidate)
         candidate = nextKey(after: candidate, in: entries, before: end)
       }
       return true

@@ -332,8 +332,18 @@ struct JSONScanner {
   private mutating func skipWhitespace() {
     while true {
       switch bytes[position] {
-      case 0x20, 0x0A, 0x0D, 0x09:  // space, line feed, carriage return, tab
+      case 0x20, 0x0D, 0x09:  // space, carriage return, tab
         position += 1
+      case 0x0A:  // line feed
+        position += 1
+        // The indentation after it, eight spaces at a time: the first byte
+        // that is not a space has the lowest bit that differs from 0x20s (a
+        // byte past the end reads as zero, which is not a space).
+        while true {
+          let notSpaces = bytes.word(at: position) ^ 0x2020_2020_2020_2020
+          position += notSpaces.trailingZeroBitCount &>> 3
+          if notSpaces != 0 { break }
+        }
       default:
         return
       }

@@ -18,15 +18,56 @@ import Testing
   }
 #endif
 
-@Test func aSealedTapeKeepsItsEntriesWhereTheyWere() {
-  let tape = JSONTape(expectedEntries: 16)
-  for word in 0..<10 { tape.append(UInt64(word)) }
-  let (entries, count) = tape.seal()
-  #expect(count == 10)
-  #expect((0..<count).map { entries[$0] } == (0..<10).map(UInt64.init))
-  // Writes that fit the storage do not move it.
-  tape.append(10)
-  #expect(tape.seal().entries == entries)
+/// A dense document makes the tape grow several times while it is scanned
+/// (it starts at one entry per eight bytes of the document): the reader
+/// reads the entries where the sealed tape ended up.
+@Test func aTapeThatGrewIsReadWhereItEndedUp() throws {
+  let values = (0..<10_000).map { $0 % 10 }
+  let json = Data(("[" + values.map(String.init).joined(separator: ",") + "]").utf8)
+  #expect(try CodixJSONDecoder().decode([Int].self, from: json) == values)
+}
+
+/// Reads the keys of a wide object out of the document's order, so that a
+/// lookup resumes after the last one found and wraps around to the start;
+/// one key it asks for is missing.
+private struct OutOfOrder: Decodable, Equatable {
+  let values: [Int?]
+  static let order = ["k19", "k3", "k18", "k0", "nope", "k10", "k9", "long", "k3"]
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodixKey.self)
+    values = try Self.order.map { name in
+      let key = CodixKey(name == "long" ? String(repeating: "x", count: 300) : name)
+      return try container.decodeIfPresent(Int.self, forKey: key)
+    }
+  }
+}
+
+@Test func lookupsInAWideObjectResumeAndWrapAroundAsJSONDecoderFinds() throws {
+  let members = (0..<20).map { #""k\#($0)": \#($0)"# }
+  for extra in ["", #", "k3": 33"#, #", "\#(String(repeating: "x", count: 300))": 300"#] {
+    let json = Data(("{" + members.joined(separator: ", ") + extra + "}").utf8)
+    let expected = try JSONDecoder().decode(OutOfOrder.self, from: json)
+    #expect(try CodixJSONDecoder().decode(OutOfOrder.self, from: json) == expected)
+    #expect(expected.values[0] == 19 && expected.values[4] == nil)
+  }
+}
+
+/// Indentation after a line feed is skipped eight spaces at a time: every
+/// count of spaces, at the end of the document too, and the place of a bad
+/// byte after them.
+@Test func indentationOfEveryWidthIsSkipped() throws {
+  struct One: Decodable, Equatable { let a: Int }
+  for width in 0...20 {
+    let pad = String(repeating: " ", count: width)
+    let json = Data("{\n\(pad)\"a\":\n\(pad)1\n\(pad)}\n\(pad)".utf8)
+    #expect(try CodixJSONDecoder().decode(One.self, from: json) == One(a: 1))
+    do {
+      _ = try JSONDecoder().decode(One.self, from: Data("{\n\(pad)x}".utf8), at: "")
+      Issue.record("decoded a document with a bad byte")
+    } catch let error as CodixError {
+      #expect(error.location?.line == 2 && error.location?.column == width + 1, "\(error)")
+    }
+  }
 }
 
 /// A string with a byte below 0x20 fails, naming that byte, whether it also

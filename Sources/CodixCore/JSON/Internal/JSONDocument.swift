@@ -226,13 +226,14 @@ final class JSONDocument {
   /// The first key of an object's members, from the key at `start` up to
   /// `end`, that is written as the bytes of `key` exactly or that has an
   /// escape or a byte above 0x7F (and may equal `key` written otherwise);
-  /// `end` when there is none. One loop over the tape and the bytes, with
-  /// no call per member: the lookups of a debug build stay cheap.
+  /// `end` when there is none. One loop over the tape and the bytes, so that
+  /// the lookups of a debug build stay cheap.
   func candidateKey(from start: Int, before end: Int, matching key: UnsafeBufferPointer<UInt8>)
     -> Int
   {
     let text = bytes
-    // safe: `end` is a container's end, at most the tape's count (checked).
+    // safe: `end` is a container's end or a member before it, so at most the
+    // tape's count (checked).
     precondition(start >= 0 && end <= entryCount, "members outside the tape")
     var index = start
     while index < end {
@@ -261,6 +262,13 @@ final class JSONDocument {
     let end = end(of: object)
     // safe: a container's end is at most the tape's count (checked).
     precondition(end <= entryCount, "members outside the tape")
+    // An empty object has no duplicates. One of more than 65,536 members
+    // does not resume lookups: its table would take more than 2 MiB.
+    let members = count(of: object)
+    guard members > 0, members <= 1 << 16 else {
+      tape.mark(object, JSONTape.Flag.keysChecked | (members == 0 ? JSONTape.Flag.keysUnique : 0))
+      return members == 0
+    }
     let text = bytes
     // A key's length and up to its first seven bytes, as one word.
     func fingerprint(_ key: JSONEntry) -> UInt64 {
@@ -273,12 +281,13 @@ final class JSONDocument {
     // slots of two words, twice the members' count in slots; equal
     // fingerprints are compared in full. A fingerprint's slot is the top
     // bits of its product with the golden ratio.
-    let bits = max(3, Int.bitWidth - (count(of: object) * 2 - 1).leadingZeroBitCount)
+    let bits = max(3, Int.bitWidth - (members * 2 - 1).leadingZeroBitCount)
     let slots = 1 << bits
     let unique = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * slots) { buffer in
       let table = buffer.baseAddress!
-      // A fingerprint is never all ones: its top byte is a length below 255
-      // (longer keys are saturated, and refused first).
+      // A fingerprint is never all ones, the mark of an empty slot: its top
+      // byte is the key's length, and keys of 255 bytes or more are refused
+      // below before a fingerprint is made.
       table.initialize(repeating: UInt64.max, count: 2 * slots)
       var candidate = object + 2
       while candidate < end {
@@ -293,7 +302,10 @@ final class JSONDocument {
         var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(64 - bits))
         while table[2 * slot] != UInt64.max {
           if table[2 * slot] == print {
-            let other = JSONEntry(entries[Int(truncatingIfNeeded: table[2 * slot + 1])])
+            // A filled slot's index is a key this loop passed (checked).
+            let otherIndex = Int(truncatingIfNeeded: table[2 * slot + 1])
+            precondition(otherIndex > object && otherIndex < candidate, "no such key")
+            let other = JSONEntry(entries[otherIndex])
             // safe: keys' bytes lie inside the document (checked).
             precondition(
               key.offset + 1 + key.length <= text.count

@@ -28,7 +28,7 @@
 // value; a scalar, no larger than that entry, stays as it is.
 //
 // The loops need no bounds checks of their own: each stops at a zero byte,
-// and every byte past the end of the document reads as zero (JSONBytes.swift);
+// and every byte past the end of the document reads as zero (`ByteView`, below);
 // the position is compared with the document's length where a loop stops.
 
 struct JSONScanner {

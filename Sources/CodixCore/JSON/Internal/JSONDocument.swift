@@ -232,16 +232,23 @@ final class JSONDocument {
     -> Int
   {
     let text = bytes
-    // safe: `end` is a container's end or a member before it, so at most the
-    // tape's count (checked).
+    // safe: the only caller, `JSONReader.member(of:bytes:)`, passes an
+    // object's first member (its index + 2, and indexes are not negative)
+    // or a remembered hint between it and the object's end, and as `end`
+    // that end or the hint. An end is the tape's count when the container
+    // closed; a scan along a path later removes only values that began
+    // after it, so every end left on the tape is at most its count. No
+    // document, path or model picks these indexes.
     precondition(start >= 0 && end <= entryCount, "members outside the tape")
     var index = start
     while index < end {
       let entry = JSONEntry(entries[index])
       if entry.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 { return index }
       if entry.length == key.count, !entry.isSaturated {
-        // safe: a key's bytes lie inside the document, where the scan found
-        // them (checked).
+        // safe: the scan wrote a key's entry with the offset of its opening
+        // quote and, when not saturated (checked above), the exact length up
+        // to the closing quote it found inside the document (offsets fit 32
+        // bits: a document of 4 GiB or more goes to Foundation).
         precondition(entry.offset + 1 + key.count <= text.count, "key outside the document")
         if key.count == 0 || memcmp(text.base + entry.offset + 1, key.baseAddress!, key.count) == 0
         {
@@ -260,7 +267,9 @@ final class JSONDocument {
     let entry = entry(object)
     if entry.has(JSONTape.Flag.keysChecked) { return entry.has(JSONTape.Flag.keysUnique) }
     let end = end(of: object)
-    // safe: a container's end is at most the tape's count (checked).
+    // safe: an end is the tape's count when the container closed, and a
+    // scan along a path later removes only values that began after it (see
+    // `candidateKey`); `object` is an object the reader looked a key up in.
     precondition(end <= entryCount, "members outside the tape")
     // An empty object has no duplicates. One of more than 65,536 members
     // does not resume lookups: its table would take more than 2 MiB.
@@ -302,11 +311,15 @@ final class JSONDocument {
         var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(64 - bits))
         while table[2 * slot] != UInt64.max {
           if table[2 * slot] == print {
-            // A filled slot's index is a key this loop passed (checked).
+            // safe: only this loop fills slots, each with a key it passed:
+            // after the object's index, before the current key (`nextKey`
+            // only moves forward). Nothing from the document is stored.
             let otherIndex = Int(truncatingIfNeeded: table[2 * slot + 1])
             precondition(otherIndex > object && otherIndex < candidate, "no such key")
             let other = JSONEntry(entries[otherIndex])
-            // safe: keys' bytes lie inside the document (checked).
+            // safe: both keys are shorter than 255 bytes (refused above
+            // otherwise), so their entries hold exact lengths up to the
+            // closing quotes the scan found inside the document.
             precondition(
               key.offset + 1 + key.length <= text.count
                 && other.offset + 1 + other.length <= text.count, "key outside the document")
@@ -398,12 +411,18 @@ final class JSONDocument {
 /// per member.
 @_transparent
 private func nextKey(after key: Int, in entries: UnsafePointer<UInt64>, before end: Int) -> Int {
-  // safe: a member's value follows its key inside the object, and the next
-  // key follows both (checked: a damaged tape traps rather than reading
-  // outside it or looping).
+  // safe: callers start at an object's first member (its index + 2) and
+  // step with this function, so `key` is a key entry. The scanner writes
+  // every key's value right after it, inside the object: an object closes
+  // only after a value or at once (`{}`, or a trailing comma, with no key
+  // pending). No document writes a key without a value on the tape.
   precondition(key >= 0 && key + 1 < end, "a key without its value")
   let value = JSONEntry(entries[key + 1])
   guard value.tagBits >= JSONTag.object.rawValue else { return key + 2 }
+  // safe: an object, an array or a skipped value takes two words, both
+  // written inside the object before it closes; the second is the tape's
+  // count after the value's last entry (after both words), or, for a
+  // skipped value, its index + 2 (`JSONTape.skip`).
   precondition(key + 2 < end, "a container without its end")
   let next = Int(truncatingIfNeeded: entries[key + 2])
   precondition(next > key + 2, "a container that ends before it starts")

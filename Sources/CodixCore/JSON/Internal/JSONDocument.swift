@@ -213,11 +213,7 @@ final class JSONDocument {
 
   /// The index of the entry after the value at `index` (past a container).
   @inline(__always)
-  func next(after index: Int) -> Int {
-    // Objects, arrays and skipped values take two words.
-    guard entry(index).tagBits >= JSONTag.object.rawValue else { return index + 1 }
-    return Int(truncatingIfNeeded: word(index + 1))
-  }
+  func next(after index: Int) -> Int { entryIndex(after: index, in: entries, below: entryCount) }
 
   /// The index just past the last member or element of the container at `index`.
   @inline(__always)
@@ -405,10 +401,30 @@ final class JSONDocument {
   }
 }
 
+/// The index of the entry after the value at `index`, below `limit`: the
+/// next one, or, for an object, an array or a skipped value (two words), the
+/// index its second word holds. Transparent, so that the loops of a debug
+/// build make no call per entry.
+@_transparent
+private func entryIndex(after index: Int, in entries: UnsafePointer<UInt64>, below limit: Int)
+  -> Int
+{
+  // safe: readers step from the root or a container's first member to the
+  // values the scan wrote, below the tape's count or the end of the object
+  // they walk, which their callers check against the count; a container's
+  // two words are both written before it closes, and its second is the
+  // tape's count after its last entry, or, for a skipped value, its index
+  // + 2 (`JSONTape.skip`). No document, path or model picks these indexes.
+  precondition(index >= 0 && index < limit, "no such entry")
+  guard JSONEntry(entries[index]).tagBits >= JSONTag.object.rawValue else { return index + 1 }
+  precondition(index + 1 < limit, "a container without its end")
+  let next = Int(truncatingIfNeeded: entries[index + 1])
+  precondition(next > index + 1, "a container that ends before it starts")
+  return next
+}
+
 /// The index of the next key of an object, after the member whose key is at
-/// `key`: past its value, which takes two words when it is an object or an
-/// array. Transparent, so that the lookups of a debug build make no call
-/// per member.
+/// `key` (before `end`, the object's): past its value.
 @_transparent
 private func nextKey(after key: Int, in entries: UnsafePointer<UInt64>, before end: Int) -> Int {
   // safe: callers start at an object's first member (its index + 2) and
@@ -416,15 +432,6 @@ private func nextKey(after key: Int, in entries: UnsafePointer<UInt64>, before e
   // every key's value right after it, inside the object: an object closes
   // only after a value or at once (`{}`, or a trailing comma, with no key
   // pending). No document writes a key without a value on the tape.
-  precondition(key >= 0 && key + 1 < end, "a key without its value")
-  let value = JSONEntry(entries[key + 1])
-  guard value.tagBits >= JSONTag.object.rawValue else { return key + 2 }
-  // safe: an object, an array or a skipped value takes two words, both
-  // written inside the object before it closes; the second is the tape's
-  // count after the value's last entry (after both words), or, for a
-  // skipped value, its index + 2 (`JSONTape.skip`).
-  precondition(key + 2 < end, "a container without its end")
-  let next = Int(truncatingIfNeeded: entries[key + 2])
-  precondition(next > key + 2, "a container that ends before it starts")
-  return next
+  precondition(key >= 0, "a key before the tape")
+  return entryIndex(after: key + 1, in: entries, below: end)
 }

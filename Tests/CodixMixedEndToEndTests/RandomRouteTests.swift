@@ -105,11 +105,14 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
   return "{" + members.shuffled(using: &random).joined(separator: ", ") + "}"
 }
 
+/// A tenth of `CODIX_FUZZ_COUNT`, and never fewer than 200 documents: the
+/// test's count of values and reports needs that many to mean anything (10
+/// documents may all give reports).
 private func randomCount() -> Int {
   if let text = ProcessInfo.processInfo.environment["CODIX_FUZZ_COUNT"], let count = Int(text),
     count > 0
   {
-    return max(1, count / 10)
+    return max(200, count / 10)
   }
   return 1_000
 }

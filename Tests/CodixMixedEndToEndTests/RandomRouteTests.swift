@@ -9,8 +9,8 @@ import Testing
 // by a wrapper model with the same paths: every route must give the same
 // value, or the same report. Documents mostly fit and sometimes do not:
 // missing keys, nulls, wrong types, an element that is not an object, keys
-// in either spelling. 1,000 documents by default (CODIX_FUZZ_COUNT sets the
-// count); a failure names the document.
+// in either spelling. 1,000 documents by default (a tenth of
+// CODIX_FUZZ_COUNT, at least 200); a failure names the document.
 
 private struct PathReads: Decodable, Equatable {
   var ids: [Int]

@@ -385,7 +385,8 @@ private final class Run {
   func decode<T: Decodable>(_ type: T.Type, _ k: Int) throws -> T {
     reader.value = values[k]
     reader.lastFailure = nil
-    var cursor = Cursor.root(reader)
-    return try cursor.decode(type)
+    // As the reader's single-value container decodes: the element is the
+    // reader's value, at the root of its path.
+    return try reader.decode(type)
   }
 }

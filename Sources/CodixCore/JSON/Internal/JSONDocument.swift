@@ -259,9 +259,18 @@ final class JSONDocument {
   /// Whether the keys of the object at `object` are written without
   /// escapes or bytes above 0x7F and appear once each; worked out once per
   /// object and kept in its entry.
+  @inline(__always)
   func keysAreUnique(_ object: Int) -> Bool {
+    // Asked at each lookup in a large object: the answer kept in the entry
+    // is read inline, without the frame of the check.
     let entry = entry(object)
     if entry.has(JSONTape.Flag.keysChecked) { return entry.has(JSONTape.Flag.keysUnique) }
+    return checkKeysAreUnique(object)
+  }
+
+  /// `keysAreUnique(_:)` worked out, and kept in the object's entry.
+  @inline(never)
+  private func checkKeysAreUnique(_ object: Int) -> Bool {
     let end = end(of: object)
     // safe: an end is the tape's count when the container closed, and a
     // scan along a path later removes only values that began after it (see

@@ -217,6 +217,10 @@ private struct WideIntegers: Decodable, Equatable {
     #"\uDE00\uD83D"#, #"\uD83D\uD83D\uDE00"#, #"\u12"#, #"\u12G4"#, #"\x41"#, #"\U0041"#, #"\a"#,
     #"\'"#, #"\0"#, "\\", "\\\u{7F}", "a\tb", "a\nb", "\u{1}", "\u{1F}", "\u{7F}", "é", "日本",
     "😀", "a\\u0020b", #"\u0022"#, #"\u005C"#, #"\u005c\u0022"#,
+    // Escapes with raw runs around them: a control byte after an escape,
+    // before one, non-ASCII runs, and a string longer than a page.
+    "a\\nb\tc", "\t\\n", "é\\n日本\\t😀", #"\/\/x"#,
+    String(repeating: "https:\\/\\/example.com\\/é", count: 300),
   ]
   for body in bodies {
     let document = "\"" + body + "\""
@@ -239,6 +243,9 @@ private struct WideIntegers: Decodable, Equatable {
     expectSameOutcome(AnyValue.self, Data([0x5B]) + string + Data([0x5D]))
     expectSameOutcome(AnyValue.self, Data([0x7B]) + string + Data(":1}".utf8))
     expectSameOutcome(Box<Int>.self, Data(#"{"v":1,"w":"#.utf8) + string + Data([0x7D]))
+    // After an escape, and between two.
+    expectSameOutcome(String.self, Data([0x22, 0x5C, 0x6E] + bytes + [0x62, 0x22]))
+    expectSameOutcome(String.self, Data([0x22, 0x5C, 0x2F] + bytes + [0x5C, 0x6E, 0x22]))
     // Outside a string: never valid.
     expectSameOutcome(AnyValue.self, Data([0x5B] + bytes + [0x5D]))
   }

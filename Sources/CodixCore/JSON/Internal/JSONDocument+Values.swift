@@ -29,7 +29,9 @@ extension JSONDocument {
       }
       return try checkedRaw(content, from: start, control: entry.has(JSONTape.Flag.control))
     }
-    return try unescaped(content, from: start, unusual: entry.has(JSONTape.Flag.unusual))
+    return try unescaped(
+      content, from: start, unusual: entry.has(JSONTape.Flag.unusual),
+      control: entry.has(JSONTape.Flag.control))
   }
 
   /// The length of a string's contents from `start` when its entry could
@@ -73,81 +75,118 @@ extension JSONDocument {
     throw ReaderError(.invalidUTF8, at: start + (UTF8Check.firstInvalid(content) ?? 0))
   }
 
-  /// `bytes` as a `String` when they are valid UTF-8, checked in one pass:
-  /// the standard library's validation where it is available (it checks as
-  /// UTF8Check does, RFC 3629).
+  /// `bytes` as a `String` when they are valid UTF-8, checked in the one
+  /// pass of the standard library's validation (it checks as UTF8Check
+  /// does, RFC 3629). `String(decoding:as:)` replaces each ill-formed
+  /// sequence with U+FFFD as it copies, so the copy has the very bytes it
+  /// was given exactly when they are valid: no U+FFFD put in can stand
+  /// where the same bytes were, since those bytes would be well-formed.
+  /// (`String(validating:as:)` makes the same check, but looks up generic
+  /// metadata at every call: about 320 instructions a string.)
   private static func validString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
-      return String(validating: bytes, as: UTF8.self)
+    var text = String(decoding: bytes, as: UTF8.self)
+    let same = text.withUTF8 { copy in
+      guard copy.count == bytes.count else { return false }
+      guard let copied = copy.baseAddress, let given = bytes.baseAddress else { return true }
+      return memcmp(copied, given, bytes.count) == 0
     }
-    return UTF8Check.firstInvalid(bytes) == nil ? String(decoding: bytes, as: UTF8.self) : nil
+    return same ? text : nil
   }
 
   /// Unescapes a string's contents. Without an `unusual` byte (none above
   /// 0x7F), the bytes written are ASCII and the UTF-8 of escaped scalars,
-  /// which need no check.
-  private func unescaped(_ content: UnsafeBufferPointer<UInt8>, from start: Int, unusual: Bool)
-    throws(ReaderError) -> String
-  {
-    var output: [UInt8] = []
-    output.reserveCapacity(content.count)
-    var index = 0
-    while index < content.count {
-      let byte = content[index]
-      if byte == UInt8(ascii: "\\") {
-        let escapeStart = index
-        guard index + 1 < content.count else {
-          throw ReaderError(.invalidEscape("\\"), at: start + index)
-        }
-        let escaped = content[index + 1]
-        index += 2
-        switch escaped {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): output.append(escaped)
-        case UInt8(ascii: "b"): output.append(0x08)
-        case UInt8(ascii: "f"): output.append(0x0C)
-        case UInt8(ascii: "n"): output.append(0x0A)
-        case UInt8(ascii: "r"): output.append(0x0D)
-        case UInt8(ascii: "t"): output.append(0x09)
-        case UInt8(ascii: "u"):
-          guard let unit = hexQuad(content, at: index) else {
-            throw ReaderError(
-              .invalidEscape(text(content, escapeStart, min(6, content.count - escapeStart))),
-              at: start + escapeStart)
-          }
-          index += 4
-          var scalar = UInt32(unit)
-          if (0xD800..<0xDC00).contains(unit) {
-            // A high surrogate: an escaped low one must follow.
-            guard index + 6 <= content.count, content[index] == UInt8(ascii: "\\"),
-              content[index + 1] == UInt8(ascii: "u"),
-              let low = hexQuad(content, at: index + 2), (0xDC00..<0xE000).contains(low)
-            else {
-              throw ReaderError(
-                .invalidUnicode(text(content, escapeStart, 6)), at: start + escapeStart)
-            }
-            index += 6
-            scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
-          } else if (0xDC00..<0xE000).contains(unit) {
-            throw ReaderError(
-              .invalidUnicode(text(content, escapeStart, 6)), at: start + escapeStart)
-          }
-          // safe: surrogates were handled above, so the value is a scalar.
-          UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { output.append($0) }
-        default:
-          throw ReaderError(.invalidEscape(text(content, escapeStart, 2)), at: start + escapeStart)
-        }
-        continue
-      }
-      if byte < 0x20 { throw ReaderError(.controlCharacter(byte), at: start + index) }
-      output.append(byte)
-      index += 1
-    }
-    return try output.withUnsafeBufferPointer { (buffer) throws(ReaderError) -> String in
-      guard unusual else { return String(decoding: buffer, as: UTF8.self) }
-      if let text = Self.validString(buffer) { return text }
+  /// which need no check; without a `control` byte, the runs between
+  /// escapes are copied without a look at each byte.
+  private func unescaped(
+    _ content: UnsafeBufferPointer<UInt8>, from start: Int, unusual: Bool, control: Bool
+  ) throws(ReaderError) -> String {
+    // What an escape stands for is never longer than the escape (two bytes
+    // for one, six for at most three, twelve for four), so the output fits
+    // in the input's length; each write checks it anyway.
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: content.count) {
+      (output) throws(ReaderError) -> String in
+      let count = try unescape(content, from: start, control: control, into: output)
+      let written = UnsafeBufferPointer(rebasing: output[0..<count])
+      guard unusual else { return String(decoding: written, as: UTF8.self) }
+      if let text = Self.validString(written) { return text }
       // The offset in the output is not one in the document: point at the string.
       throw ReaderError(.invalidUTF8, at: start - 1)
     }
+  }
+
+  /// Writes the unescaped `content` to `output`, and returns how many bytes.
+  private func unescape(
+    _ content: UnsafeBufferPointer<UInt8>, from start: Int, control: Bool,
+    into output: UnsafeMutableBufferPointer<UInt8>
+  ) throws(ReaderError) -> Int {
+    var written = 0
+    var index = 0
+    while index < content.count {
+      // The run up to the next escape, copied at once.
+      let run = index
+      while index < content.count, content[index] != UInt8(ascii: "\\") { index += 1 }
+      if index > run {
+        if control, let bad = content[run..<index].firstIndex(where: { $0 < 0x20 }) {
+          throw ReaderError(.controlCharacter(content[bad]), at: start + bad)
+        }
+        precondition(written + (index - run) <= output.count, "unescaped string too long")
+        _ = UnsafeMutableBufferPointer(rebasing: output[written..<written + (index - run)])
+          .update(fromContentsOf: content[run..<index])
+        written += index - run
+      }
+      guard index < content.count else { break }
+      let escapeStart = index
+      guard index + 1 < content.count else {
+        throw ReaderError(.invalidEscape("\\"), at: start + index)
+      }
+      let escaped = content[index + 1]
+      index += 2
+      var byte = escaped
+      switch escaped {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): break
+      case UInt8(ascii: "b"): byte = 0x08
+      case UInt8(ascii: "f"): byte = 0x0C
+      case UInt8(ascii: "n"): byte = 0x0A
+      case UInt8(ascii: "r"): byte = 0x0D
+      case UInt8(ascii: "t"): byte = 0x09
+      case UInt8(ascii: "u"):
+        guard let unit = hexQuad(content, at: index) else {
+          throw ReaderError(
+            .invalidEscape(text(content, escapeStart, min(6, content.count - escapeStart))),
+            at: start + escapeStart)
+        }
+        index += 4
+        var scalar = UInt32(unit)
+        if (0xD800..<0xDC00).contains(unit) {
+          // A high surrogate: an escaped low one must follow.
+          guard index + 6 <= content.count, content[index] == UInt8(ascii: "\\"),
+            content[index + 1] == UInt8(ascii: "u"),
+            let low = hexQuad(content, at: index + 2), (0xDC00..<0xE000).contains(low)
+          else {
+            throw ReaderError(
+              .invalidUnicode(text(content, escapeStart, 6)), at: start + escapeStart)
+          }
+          index += 6
+          scalar = 0x10000 + ((UInt32(unit) - 0xD800) << 10) + (UInt32(low) - 0xDC00)
+        } else if (0xDC00..<0xE000).contains(unit) {
+          throw ReaderError(
+            .invalidUnicode(text(content, escapeStart, 6)), at: start + escapeStart)
+        }
+        // safe: surrogates were handled above, so the value is a scalar.
+        UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { unit in
+          precondition(written < output.count, "unescaped string too long")
+          output[written] = unit
+          written += 1
+        }
+        continue
+      default:
+        throw ReaderError(.invalidEscape(text(content, escapeStart, 2)), at: start + escapeStart)
+      }
+      precondition(written < output.count, "unescaped string too long")
+      output[written] = byte
+      written += 1
+    }
+    return written
   }
 
   private func hexQuad(_ content: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt16? {

@@ -10,17 +10,24 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let reader: JSONReader
   let object: Int
   let anchor: PathAnchor
-  let tail: PathTail?
-  /// The object's keys under a `.custom` key strategy.
-  let converted: ConvertedKeys?
+  /// What few containers have, behind one reference that is `nil` for the
+  /// others: the standard library's box copies its container at every read
+  /// (`_KeyedDecodingContainerBox` keeps it in a `var`), and each reference
+  /// in it is a retain and a release per copy.
+  private let extra: KeyedReaderExtra?
 
   init(reader: JSONReader, object: Int, anchor: PathAnchor, tail: PathTail?) {
     self.reader = reader
     self.object = object
     self.anchor = anchor
-    self.tail = tail
-    converted = reader.convertedKeys(of: object, path: reader.path(anchor, tail))
+    let converted = reader.convertedKeys(of: object, path: reader.path(anchor, tail))
+    extra = tail == nil && converted == nil ? nil : KeyedReaderExtra(tail, converted)
   }
+
+  /// The keys a nested container added to its anchor's path.
+  var tail: PathTail? { extra?.tail }
+  /// The object's keys under a `.custom` key strategy.
+  var converted: ConvertedKeys? { extra?.converted }
 
   var codingPath: [any CodingKey] { reader.path(anchor, tail) }
 
@@ -199,6 +206,17 @@ struct KeyedReader<Key: CodingKey>: KeyedDecodingContainerProtocol {
   /// A new decoder at the value of `key`, or at `null` when it is missing.
   func superDecoder(forKey key: Key) throws -> any Decoder {
     reader.decoder(at: find(key) ?? JSONReader.missing, path: codingPath + [key])
+  }
+}
+
+/// A keyed container's path tail and converted keys, when it has either.
+final class KeyedReaderExtra {
+  let tail: PathTail?
+  let converted: ConvertedKeys?
+
+  init(_ tail: PathTail?, _ converted: ConvertedKeys?) {
+    self.tail = tail
+    self.converted = converted
   }
 }
 

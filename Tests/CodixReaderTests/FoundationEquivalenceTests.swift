@@ -300,6 +300,32 @@ private struct Pair: Decodable, Equatable {
   let members = (0..<40).map { #""k\#($0)": \#($0)"# }.joined(separator: ",")
   expectSameOutcome([String: Int].self, "{" + members + "," + members + #","k3": 99}"#)
   expectSameOutcome(AnyValue.self, "{" + members + #","k3": 99}"#)
+  // Long keys that share their length and their first and last eight
+  // bytes, so that only their middles tell them apart.
+  let long = (10..<50).map { #""prefix_a\#($0)ijklmnop": \#($0)"# }.joined(separator: ",")
+  expectSameOutcome(AnyValue.self, "{" + long + "}")
+  expectSameOutcome(AnyValue.self, "{" + long + #","prefix_a17ijklmnop": 99}"#)
+  expectSameOutcome([String: Int].self, "{" + long + #","prefix_a17ijklmnop": 99}"#)
+  expectSameOutcome(LateThenEarly.self, "{" + long + "}")
+  expectSameOutcome(LateThenEarly.self, "{" + long + #","prefix_a17ijklmnop": 99}"#)
+}
+
+/// Reads a key near the end of a large object, then one near its start: the
+/// second lookup starts after the first, and must still find the first of
+/// two equal keys.
+private struct LateThenEarly: Decodable, Equatable {
+  enum CodingKeys: String, CodingKey {
+    case late = "prefix_a49ijklmnop"
+    case early = "prefix_a17ijklmnop"
+  }
+  var late: Int
+  var early: Int
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    late = try container.decode(Int.self, forKey: .late)
+    early = try container.decode(Int.self, forKey: .early)
+  }
 }
 
 @Test func topLevelScalars() {

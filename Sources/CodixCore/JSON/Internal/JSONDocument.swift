@@ -284,42 +284,51 @@ final class JSONDocument {
       return members == 0
     }
     let text = bytes
-    // A key's length and up to its first seven bytes, as one word.
-    func fingerprint(_ key: JSONEntry) -> UInt64 {
-      let length = key.length < 7 ? key.length : 7
-      let word = text.word(at: key.offset + 1)
-      let mask: UInt64 = length == 0 ? 0 : (UInt64.max &>> UInt64(64 - 8 * length))
-      return (word & mask) | UInt64(key.length & 0xFF) &<< 56
+    // A key's hash, from its length and its first and last eight bytes
+    // (fewer in a shorter key): equal keys have equal hashes.
+    @inline(__always) func hash(_ key: JSONEntry) -> UInt64 {
+      let length = key.length
+      let start = key.offset + 1
+      let mask: UInt64 =
+        length >= 8 ? UInt64.max : length == 0 ? 0 : UInt64.max &>> UInt64(64 - 8 * length)
+      let head = text.word(at: start) & mask
+      let tail = length > 8 ? text.word(at: start + length - 8) : 0
+      return ((head &+ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15 ^ tail) &* 0xC2B2_AE3D_27D4_EB4F
     }
-    // An open-addressing table of the keys' fingerprints and indexes, in
-    // slots of two words, twice the members' count in slots; equal
-    // fingerprints are compared in full. A fingerprint's slot is the top
-    // bits of its product with the golden ratio.
+    // An open-addressing table of one word a key: the top half of its hash,
+    // and its index after the object's; at least twice the members' count
+    // in slots, so that up to 64 members (a table of 1 KiB) it stays on the
+    // stack. A hash's slot is its top bits. Keys whose halves are equal are
+    // compared in full.
     let bits = max(3, Int.bitWidth - (members * 2 - 1).leadingZeroBitCount)
     let slots = 1 << bits
-    let unique = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 2 * slots) { buffer in
+    let unique = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: slots) { buffer in
       let table = buffer.baseAddress!
-      // A fingerprint is never all ones, the mark of an empty slot: its top
-      // byte is the key's length, and keys of 255 bytes or more are refused
-      // below before a fingerprint is made.
-      table.initialize(repeating: UInt64.max, count: 2 * slots)
+      // An empty slot is zero: a key's index after the object's is at
+      // least 2.
+      table.initialize(repeating: 0, count: slots)
       var candidate = object + 2
       while candidate < end {
         let key = JSONEntry(entries[candidate])
         // A key with an escape or a byte above 0x7F may equal another one
         // written differently (`"\u0041"`, `"A"`): such objects never resume.
-        // A key of 255 bytes or more is refused too (see the fingerprint).
-        if key.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 || key.length >= 255 {
+        // A key of 255 bytes or more is refused too, and a member too far
+        // from its object for its distance to fit the slot's half.
+        let distance = candidate - object
+        if key.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 || key.length >= 255
+          || distance > Int(UInt32.max)
+        {
           return false
         }
-        let print = fingerprint(key)
-        var slot = Int(truncatingIfNeeded: (print &* 0x9E37_79B9_7F4A_7C15) &>> UInt64(64 - bits))
-        while table[2 * slot] != UInt64.max {
-          if table[2 * slot] == print {
+        let keyHash = hash(key)
+        let half = keyHash & 0xFFFF_FFFF_0000_0000
+        var slot = Int(truncatingIfNeeded: keyHash &>> UInt64(64 - bits))
+        while table[slot] != 0 {
+          if table[slot] & 0xFFFF_FFFF_0000_0000 == half {
             // safe: only this loop fills slots, each with a key it passed:
             // after the object's index, before the current key (`nextKey`
             // only moves forward). Nothing from the document is stored.
-            let otherIndex = Int(truncatingIfNeeded: table[2 * slot + 1])
+            let otherIndex = object + Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF)
             precondition(otherIndex > object && otherIndex < candidate, "no such key")
             let other = JSONEntry(entries[otherIndex])
             // safe: both keys are shorter than 255 bytes (refused above
@@ -328,14 +337,15 @@ final class JSONDocument {
             precondition(
               key.offset + 1 + key.length <= text.count
                 && other.offset + 1 + other.length <= text.count, "key outside the document")
-            if memcmp(text.base + other.offset + 1, text.base + key.offset + 1, key.length) == 0 {
+            if other.length == key.length,
+              memcmp(text.base + other.offset + 1, text.base + key.offset + 1, key.length) == 0
+            {
               return false
             }
           }
           slot = (slot + 1) & (slots - 1)
         }
-        table[2 * slot] = print
-        table[2 * slot + 1] = UInt64(truncatingIfNeeded: candidate)
+        table[slot] = half | UInt64(truncatingIfNeeded: distance)
         candidate = nextKey(after: candidate, in: entries, before: end)
       }
       return true

@@ -277,7 +277,7 @@ final class JSONDocument {
     // `candidateKey`); `object` is an object the reader looked a key up in.
     precondition(end <= entryCount, "members outside the tape")
     // An empty object has no duplicates. One of more than 65,536 members
-    // does not resume lookups: its table would take more than 2 MiB.
+    // does not resume lookups: its table would take more than 1 MiB.
     let members = count(of: object)
     guard members > 0, members <= 1 << 16 else {
       tape.mark(object, JSONTape.Flag.keysChecked | (members == 0 ? JSONTape.Flag.keysUnique : 0))

@@ -56,7 +56,7 @@ extension JSONDocument {
     guard let base = key.baseAddress, key.count > 0 else { return true }
     let content = bytes.slice(entry.offset + 1, key.count)
     guard let start = content.baseAddress else { return false }
-    return memcmp(start, base, key.count) == 0
+    return sameBytes(start, base, key.count)
   }
 
   /// An unescaped string with a byte below 0x20 or above 0x7F: checked

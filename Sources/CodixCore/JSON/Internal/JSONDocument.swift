@@ -246,8 +246,7 @@ final class JSONDocument {
         // to the closing quote it found inside the document (offsets fit 32
         // bits: a document of 4 GiB or more goes to Foundation).
         precondition(entry.offset + 1 + key.count <= text.count, "key outside the document")
-        if key.count == 0 || memcmp(text.base + entry.offset + 1, key.baseAddress!, key.count) == 0
-        {
+        if key.count == 0 || sameBytes(text.base + entry.offset + 1, key.baseAddress!, key.count) {
           return index
         }
       }
@@ -445,6 +444,38 @@ private func entryIndex(after index: Int, in entries: UnsafePointer<UInt64>, bel
 /// The index of the next key of an object, after the member whose key is at
 /// `key` (before `end`, the object's): past its value.
 @_transparent
+/// Whether the `count` bytes at `a` and at `b` are equal; both must be
+/// readable for `count` bytes. Up to 16 bytes (most keys), two loads from
+/// each, overlapping when the count is not a multiple of their size, so
+/// that no byte outside either range is read; `memcmp` above.
+@inline(__always)
+func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  let a = UnsafeRawPointer(a)
+  let b = UnsafeRawPointer(b)
+  if count >= 8 {
+    guard count <= 16 else { return memcmp(a, b, count) == 0 }
+    let first = a.loadUnaligned(as: UInt64.self) ^ b.loadUnaligned(as: UInt64.self)
+    let last =
+      a.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+      ^ b.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+    return first | last == 0
+  }
+  if count >= 4 {
+    let first = a.loadUnaligned(as: UInt32.self) ^ b.loadUnaligned(as: UInt32.self)
+    let last =
+      a.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+      ^ b.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+    return first | last == 0
+  }
+  var index = 0
+  while index < count {
+    guard a.load(fromByteOffset: index, as: UInt8.self) == b.load(fromByteOffset: index, as: UInt8.self)
+    else { return false }
+    index += 1
+  }
+  return true
+}
+
 private func nextKey(after key: Int, in entries: UnsafePointer<UInt64>, before end: Int) -> Int {
   // safe: callers start at an object's first member (its index + 2) and
   // step with this function, so `key` is a key entry. The scanner writes

@@ -469,7 +469,9 @@ func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: In
   }
   var index = 0
   while index < count {
-    guard a.load(fromByteOffset: index, as: UInt8.self) == b.load(fromByteOffset: index, as: UInt8.self)
+    guard
+      a.load(fromByteOffset: index, as: UInt8.self)
+        == b.load(fromByteOffset: index, as: UInt8.self)
     else { return false }
     index += 1
   }

@@ -441,9 +441,6 @@ private func entryIndex(after index: Int, in entries: UnsafePointer<UInt64>, bel
   return next
 }
 
-/// The index of the next key of an object, after the member whose key is at
-/// `key` (before `end`, the object's): past its value.
-@_transparent
 /// Whether the `count` bytes at `a` and at `b` are equal; both must be
 /// readable for `count` bytes. Up to 16 bytes (most keys), two loads from
 /// each, overlapping when the count is not a multiple of their size, so
@@ -478,6 +475,9 @@ func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: In
   return true
 }
 
+/// The index of the next key of an object, after the member whose key is at
+/// `key` (before `end`, the object's): past its value.
+@_transparent
 private func nextKey(after key: Int, in entries: UnsafePointer<UInt64>, before end: Int) -> Int {
   // safe: callers start at an object's first member (its index + 2) and
   // step with this function, so `key` is a key entry. The scanner writes

@@ -326,7 +326,9 @@ final class JSONDocument {
           if table[slot] & 0xFFFF_FFFF_0000_0000 == half {
             // safe: only this loop fills slots, each with a key it passed:
             // after the object's index, before the current key (`nextKey`
-            // only moves forward). Nothing from the document is stored.
+            // only moves forward), stored as its distance from the object,
+            // which was refused above unless it fits the slot's low half.
+            // Nothing from the document is stored.
             let otherIndex = object + Int(truncatingIfNeeded: table[slot] & 0xFFFF_FFFF)
             precondition(otherIndex > object && otherIndex < candidate, "no such key")
             let other = JSONEntry(entries[otherIndex])
@@ -442,7 +444,8 @@ private func entryIndex(after index: Int, in entries: UnsafePointer<UInt64>, bel
 }
 
 /// Whether the `count` bytes at `a` and at `b` are equal; both must be
-/// readable for `count` bytes. Up to 16 bytes (most keys), two loads from
+/// readable for `count` bytes (its two callers check that first: see
+/// `candidateKey` and `stringEquals`). Up to 16 bytes (most keys), two loads from
 /// each, overlapping when the count is not a multiple of their size, so
 /// that no byte outside either range is read; `memcmp` above.
 @inline(__always)

@@ -63,7 +63,7 @@ private struct Twice: Decodable {
 // KeySpelling tells a decoder's key strategy from its public behaviour (how
 // it describes a missing key), never from its memory.
 @Test func theDecodersKeyStrategyIsTold() throws {
-  struct Probe: Decodable {
+  struct Sample: Decodable {
     let converts: Bool
     init(from decoder: any Decoder) throws {
       converts = KeySpelling.convertsFromSnakeCase(
@@ -74,13 +74,13 @@ private struct Twice: Decodable {
   let snakeKeys = Data(#"{"id": 1, "first_name": "a"}"#.utf8)
   let snake = JSONDecoder()
   snake.keyDecodingStrategy = .convertFromSnakeCase
-  #expect(try snake.decode(Probe.self, from: snakeKeys).converts)
-  #expect(try !JSONDecoder().decode(Probe.self, from: snakeKeys).converts)
+  #expect(try snake.decode(Sample.self, from: snakeKeys).converts)
+  #expect(try !JSONDecoder().decode(Sample.self, from: snakeKeys).converts)
   // An object with no key that converts tells nothing: no respelling.
-  #expect(try !snake.decode(Probe.self, from: Data(#"{"id": 1}"#.utf8)).converts)
+  #expect(try !snake.decode(Sample.self, from: Data(#"{"id": 1}"#.utf8)).converts)
   #expect(
     try !PropertyListDecoder().decode(
-      Probe.self, from: PropertyListEncoder().encode(["first_name": 1])
+      Sample.self, from: PropertyListEncoder().encode(["first_name": 1])
     ).converts)
 }
 
@@ -133,7 +133,7 @@ private struct Twice: Decodable {
 // read would otherwise fall back to the slower general walk, with the same
 // value, so only the entry shows it).
 @Test func aNestedEntryIsOpenedUnderTheDecodersSpelling() throws {
-  struct Probe: Decodable {
+  struct Sample: Decodable {
     let zip: String
     init(from decoder: any Decoder) throws {
       let nested = try KeyedContainerCache.entry(for: decoder).nested("user_info")
@@ -142,9 +142,9 @@ private struct Twice: Decodable {
   }
   let decoder = JSONDecoder()
   decoder.keyDecodingStrategy = .convertFromSnakeCase
-  let probe = try decoder.decode(
-    Probe.self, from: Data(#"{"user_info": {"zip_code": "1000"}}"#.utf8))
-  #expect(probe.zip == "1000")
+  let sample = try decoder.decode(
+    Sample.self, from: Data(#"{"user_info": {"zip_code": "1000"}}"#.utf8))
+  #expect(sample.zip == "1000")
 }
 
 // Path reads whose values are path-style models themselves: each nested

@@ -98,7 +98,7 @@ func walksStopAtTheFirstAbsentStep(path: String, expected: String) throws {
     let object = try decoder.container(keyedBy: CodixKey.self)
     return ["n", "v", "x"].map { key in
       var cursor = Cursor.keyed(object, CodixKey(key))
-      switch Absence.probe(&cursor)?.reason {
+      switch Absence.of(&cursor)?.reason {
       case .missingKey?: return "missing"
       case .null?: return "null"
       case .outOfRange?: return "range"

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CodixCore
 
-// The once-per-type memo behind decoder kinds, key-strategy probes and
+// The once-per-type memo behind decoder kinds, key-strategy checks and
 // wrapper kits, and the once-made value behind a table's encoding plan.
 
 private final class Answer: @unchecked Sendable {

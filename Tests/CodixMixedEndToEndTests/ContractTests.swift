@@ -34,13 +34,13 @@ private func data(_ text: String) -> Data { Data(text.utf8) }
     { let _: Int = try $0.decode(at: "a.", defaultOnFailure: 0) },
   ]
   for read in reads {
-    struct Probe: Decodable {
+    struct Sample: Decodable {
       nonisolated(unsafe) static var read: ((any Decoder) throws -> Void)?
-      init(from decoder: any Decoder) throws { try Probe.read?(decoder) }
+      init(from decoder: any Decoder) throws { try Sample.read?(decoder) }
     }
-    Probe.read = read
+    Sample.read = read
     let error = try #require(throws: CodixError.self) {
-      try decodeOnEveryRoute(Probe.self, from: data(#"{"a": {"b": 1}}"#))
+      try decodeOnEveryRoute(Sample.self, from: data(#"{"a": {"b": 1}}"#))
     }
     #expect(error.kind == .invalidPath)
   }

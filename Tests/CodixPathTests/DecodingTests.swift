@@ -51,7 +51,7 @@ func indexOutOfRangeGivesTheCount(path: String) throws {
 
 // MARK: - Missing, null, wrong type
 
-private struct Probe: Decodable {
+private struct Sample: Decodable {
   var required: Int
   var optional: Int?
   var defaulted: Int
@@ -68,20 +68,20 @@ private struct Probe: Decodable {
 }
 
 @Test func missingAndNullFollowTheirRules() throws {
-  let probe = try decodeOnEveryRoute(
-    Probe.self, from: json(#"{"a": {"b": 1, "null": null}, "list": [1]}"#))
-  #expect(probe.required == 1)
-  #expect(probe.optional == nil)
-  #expect(probe.defaulted == 7)
-  #expect(probe.deep == nil)
-  #expect(probe.outOfRange == nil)
+  let sample = try decodeOnEveryRoute(
+    Sample.self, from: json(#"{"a": {"b": 1, "null": null}, "list": [1]}"#))
+  #expect(sample.required == 1)
+  #expect(sample.optional == nil)
+  #expect(sample.defaulted == 7)
+  #expect(sample.deep == nil)
+  #expect(sample.outOfRange == nil)
 }
 
 @Test func decodeIfPresentStillThrowsOnAWrongType() throws {
   let error = try #require(
     codixError {
       _ = try decodeOnEveryRoute(
-        Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}, "list": []}"#))
+        Sample.self, from: json(#"{"a": {"b": 1, "missing": "x"}, "list": []}"#))
     })
   #expect(error.kind == .typeMismatch)
   #expect(error.path == "a.missing")
@@ -92,17 +92,17 @@ private struct Probe: Decodable {
   let named = try #require(
     codixError {
       _ = try JSONDecoder().decode(
-        Probe.self, from: json(#"{"a": {"b": 1, "missing": "x"}}"#), at: "")
+        Sample.self, from: json(#"{"a": {"b": 1, "missing": "x"}}"#), at: "")
     })
-  #expect(named.typeName == "Probe")
+  #expect(named.typeName == "Sample")
   #expect(
     named.description.hasPrefix(
-      #"Probe at a.missing (line 1, column 27): type mismatch, expected Int, found "x""#))
+      #"Sample at a.missing (line 1, column 27): type mismatch, expected Int, found "x""#))
 }
 
 @Test func aNullRequiredValueIsValueNotFound() throws {
   let error = try #require(
-    codixError { _ = try decodeOnEveryRoute(Probe.self, from: json(#"{"a": {"b": null}}"#)) })
+    codixError { _ = try decodeOnEveryRoute(Sample.self, from: json(#"{"a": {"b": null}}"#)) })
   #expect(error.kind == .valueNotFound)
   #expect(error.path == "a.b")
   #expect(error.found == "null")

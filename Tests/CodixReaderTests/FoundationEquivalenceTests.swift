@@ -597,7 +597,7 @@ private struct Snake: Decodable, Equatable {
 // MARK: - Containers
 
 /// Reads through every kind of container call and records what it saw.
-private struct Probe: Decodable, Equatable {
+private struct Sample: Decodable, Equatable {
   var log: [String] = []
 
   enum Keys: String, CodingKey {
@@ -650,9 +650,9 @@ private struct Probe: Decodable, Equatable {
     #"{"a": 1, "a": null, "c": 1}"#,
   ]
   for document in documents {
-    expectSameOutcome(Probe.self, document)
-    expectSameOutcome([Probe].self, "[" + document + "]")
-    expectSameOutcome(Box<Probe>.self, #"{"v": \#(document)}"#)
+    expectSameOutcome(Sample.self, document)
+    expectSameOutcome([Sample].self, "[" + document + "]")
+    expectSameOutcome(Box<Sample>.self, #"{"v": \#(document)}"#)
   }
 }
 

@@ -15,7 +15,7 @@ private var fuzzCount: Int {
 
 // MARK: - Decoding random documents through a wrapper model
 
-private struct Probe: Kodable {
+private struct Sample: Kodable {
   @Coding("a") var a: Int?
   @Coding("b.c") var bc: Int?
   @Coding("b.d.e") var bde: Int?
@@ -95,20 +95,20 @@ private func randomValue(_ random: inout SplitMix64, depth: Int) -> Any {
       document[key] = randomValue(&random, depth: 3)
     }
     let data = try JSONSerialization.data(withJSONObject: document)
-    let expected = Probe.paths.map { expectation(for: $0, in: document) }
+    let expected = Sample.paths.map { expectation(for: $0, in: document) }
     let mismatches = expected.compactMap { expectation -> Path? in
       if case .mismatch(let path) = expectation { return path }
       return nil
     }
     do {
-      let probe = try Probe.decode(from: data)
-      if !mismatches.isEmpty || probe.values.map(Expectation.value) != expected {
+      let sample = try Sample.decode(from: data)
+      if !mismatches.isEmpty || sample.values.map(Expectation.value) != expected {
         failures += 1
-        Issue.record("seed \(seed) case \(index): decoded \(probe.values), expected \(expected)")
+        Issue.record("seed \(seed) case \(index): decoded \(sample.values), expected \(expected)")
       }
     } catch let error as CodixError {
       if ![.typeMismatch, .dataCorrupted].contains(error.kind) || !mismatches.contains(error.path)
-        || error.typeName != "Probe"
+        || error.typeName != "Sample"
         || error.property == nil
       {
         failures += 1

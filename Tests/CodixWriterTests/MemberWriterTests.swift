@@ -67,7 +67,7 @@ private struct Direct: Encodable {
 
 /// Writes whether its encoder has a member writer (through the writer
 /// when there is one).
-private struct Probe: Encodable {
+private struct Sample: Encodable {
   func encode(to encoder: any Encoder) throws {
     if var object = JSONMemberWriter(encoder) {
       try object.write(true, forKey: "direct")
@@ -79,9 +79,9 @@ private struct Probe: Encodable {
 }
 
 @Test func theMemberWriterIsOnlyCodixJSONEncoders() throws {
-  #expect(try codixText(Probe()) == #"{"direct":true}"#)
+  #expect(try codixText(Sample()) == #"{"direct":true}"#)
   #expect(
-    String(decoding: try JSONEncoder().encode(Probe()), as: UTF8.self) == #"{"direct":false}"#)
+    String(decoding: try JSONEncoder().encode(Sample()), as: UTF8.self) == #"{"direct":false}"#)
 }
 
 @Test func theMemberWriterThrowsJSONEncodersErrors() throws {

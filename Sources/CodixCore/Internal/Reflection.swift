@@ -197,8 +197,8 @@ extension Reflection {
             && read.isVar == runtime.isVar && read.isStrong == runtime.isStrong
         }
     }
-    return same(DescriptorProbe.self) && same(DescriptorProbeReordered.self)
-      && same(DescriptorProbeRenamed.self)
+    return same(DescriptorSample.self) && same(DescriptorSampleReordered.self)
+      && same(DescriptorSampleRenamed.self)
   }()
 
   private static func readDescribedProperties(of type: Any.Type) -> [StoredProperty]? {
@@ -355,31 +355,31 @@ private final class FieldTypes: @unchecked Sendable {
 
 /// The structs the descriptor reader is proven on: the second meets the
 /// first's types in another order, the third its names with other types.
-private struct DescriptorProbe {
+private struct DescriptorSample {
   var count = 1
   let title = "t"
-  var box = DescriptorProbeBox(value: 2)
+  var box = DescriptorSampleBox(value: 2)
   weak var owner: AnyObject?
   var flag = false
 }
 
-private struct DescriptorProbeReordered {
+private struct DescriptorSampleReordered {
   var flag = false
-  var box = DescriptorProbeBox(value: 2)
+  var box = DescriptorSampleBox(value: 2)
   weak var owner: AnyObject?
   let title = "t"
   var count = 1
 }
 
-private struct DescriptorProbeRenamed {
+private struct DescriptorSampleRenamed {
   var count = "c"
   let title = 1
-  var box = DescriptorProbeBox(value: "b")
+  var box = DescriptorSampleBox(value: "b")
   var owner: AnyObject? = nil
   var flag = 1.5
 }
 
-private struct DescriptorProbeBox<Value> {
+private struct DescriptorSampleBox<Value> {
   var value: Value
   var tag = 0
 }

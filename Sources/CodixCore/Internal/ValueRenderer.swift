@@ -176,7 +176,7 @@ package enum ValueRenderer {
 }
 
 /// A decodable that renders whatever value it is decoded from, as a report's `found`.
-package struct FoundProbe: Decodable {
+package struct FoundText: Decodable {
   package let text: String
   package init(from decoder: any Decoder) throws {
     text = ValueRenderer.render(at: .root(decoder), .found)

@@ -26,7 +26,7 @@ package struct Absence {
 
   /// The absence of the value at `cursor`, if it is absent. On an array
   /// element that is `null`, the element is consumed.
-  package static func probe(_ cursor: inout Cursor) -> Absence? {
+  package static func of(_ cursor: inout Cursor) -> Absence? {
     let before = cursor
     return cursor.absence().map { Absence(at: before, $0) }
   }
@@ -38,8 +38,8 @@ package struct Absence {
     guard let decoding = error as? DecodingError else { return nil }
     switch decoding {
     case .keyNotFound, .valueNotFound:
-      var probe = cursor
-      return Absence.probe(&probe)
+      var trial = cursor
+      return Absence.of(&trial)
     default:
       return nil
     }
@@ -48,8 +48,8 @@ package struct Absence {
   /// Why there is no object at `cursor`, after `Navigator.object(at:)`
   /// found none.
   package static func ofObject(at cursor: Cursor) -> Absence {
-    var probe = cursor
-    return Absence.probe(&probe) ?? Absence(at: cursor, .null)
+    var trial = cursor
+    return Absence.of(&trial) ?? Absence(at: cursor, .null)
   }
 
   /// The error for a required value that is absent: `.keyNotFound` (with

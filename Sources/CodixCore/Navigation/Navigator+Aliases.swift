@@ -56,7 +56,7 @@ extension Navigator {
       case .absent(let absence):
         error = absence.error(expected: expected)
       case .present(var cursor):
-        error = (Absence.probe(&cursor) ?? Absence(at: cursor, .null)).error(expected: expected)
+        error = (Absence.of(&cursor) ?? Absence(at: cursor, .null)).error(expected: expected)
       }
     } catch {
       return error

@@ -19,8 +19,8 @@ extension Navigator {
   static func numberOutOfRange(decoding type: any Decodable.Type, at cursor: Cursor)
     -> CodixError?
   {
-    var probe = cursor
-    guard let value = try? probe.decode(JSONValue.self) else {
+    var trial = cursor
+    guard let value = try? trial.decode(JSONValue.self) else {
       return malformedNumber(at: cursor)
     }
     guard value.arrayValue != nil || value.objectValue != nil,
@@ -36,13 +36,13 @@ extension Navigator {
   /// number at all (`1e`, `-`: Foundation's decoder, like Codix's reader,
   /// checks a number only when it is read), with its path below `cursor`.
   private static func malformedNumber(at cursor: Cursor) -> CodixError? {
-    var probe = cursor
-    guard let search = try? probe.decode(UnreadableScalar.self), let place = search.path,
+    var trial = cursor
+    guard let search = try? trial.decode(UnreadableScalar.self), let place = search.path,
       !place.isRoot
     else { return nil }
     var error = CodixError(.dataCorrupted, at: place, detail: .unreadableValue)
     if var spot = try? Navigator.cursor(at: place, from: cursor) {
-      error.found = (try? spot.decode(FoundProbe.self))?.text
+      error.found = (try? spot.decode(FoundText.self))?.text
     }
     return error
   }

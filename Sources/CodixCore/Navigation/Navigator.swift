@@ -271,8 +271,8 @@ package enum Navigator {
       var codix = transformFailure(error, raw: raw, transformer: transformer, at: cursor.path)
       if (error as? CodixError)?.found == nil, codix.path == cursor.path {
         // The value as the document wrote it (`1563215397`, not `1563215397.0`).
-        var probe = cursor
-        if let found = try? probe.decode(FoundProbe.self) { codix.found = found.text }
+        var trial = cursor
+        if let found = try? trial.decode(FoundText.self) { codix.found = found.text }
       }
       throw codix
     }
@@ -343,8 +343,8 @@ package enum Navigator {
       guard let keys else { break }
       codix.detail = .noKey(missing, among: keys)
     case .typeMismatch, .dataCorrupted, .transformFailed, .validationFailed:
-      guard var probe = try? Navigator.cursor(at: rest, from: cursor),
-        let found = try? probe.decode(FoundProbe.self)
+      guard var trial = try? Navigator.cursor(at: rest, from: cursor),
+        let found = try? trial.decode(FoundText.self)
       else { break }
       codix.found = found.text
       if codix.detail == .unreadableValue, Double(found.text) != nil {

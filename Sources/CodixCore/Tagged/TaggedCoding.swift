@@ -25,8 +25,8 @@ enum TaggedCoding {
         guard variant.hasPayload else { return try decodePayload(variant, from: decoder) }
         throw absence.error(expected: variant.payloadType)
       }
-      var probe = cursor
-      if let absence = Absence.probe(&probe) {
+      var trial = cursor
+      if let absence = Absence.of(&trial) {
         // `null` content is no content.
         guard variant.hasPayload else { return try decodePayload(variant, from: decoder) }
         throw absence.error(expected: variant.payloadType)

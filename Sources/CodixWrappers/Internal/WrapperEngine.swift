@@ -289,7 +289,7 @@ enum WrapperEngine {
   private static func missing(_ field: Field, at cursor: inout Cursor, _ context: DecodeContext)
     -> CodixError
   {
-    let absence = Absence.probe(&cursor) ?? Absence(at: cursor, .null)
+    let absence = Absence.of(&cursor) ?? Absence(at: cursor, .null)
     return absence.error(expected: field.expected).attributed(to: field, context)
   }
 

@@ -476,13 +476,13 @@ extension JSONWriter {
 /// keyed container of this type is a Dictionary's.
 enum DictionaryKeyType {
   static let type: Any.Type? = {
-    let probe = KeyTypeProbe()
-    try? ["": 0].encode(to: probe)
-    return probe.keyType
+    let recorder = KeyTypeRecorder()
+    try? ["": 0].encode(to: recorder)
+    return recorder.keyType
   }()
 
   /// An encoder that records the key type of the first keyed container.
-  private final class KeyTypeProbe: Encoder {
+  private final class KeyTypeRecorder: Encoder {
     var keyType: Any.Type?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -506,8 +506,8 @@ enum DictionaryKeyType {
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
       DiscardUnkeyed()
     }
-    mutating func superEncoder() -> any Encoder { KeyTypeProbe() }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { KeyTypeProbe() }
+    mutating func superEncoder() -> any Encoder { KeyTypeRecorder() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { KeyTypeRecorder() }
   }
 
   private struct DiscardUnkeyed: UnkeyedEncodingContainer, SingleValueEncodingContainer {
@@ -519,7 +519,7 @@ enum DictionaryKeyType {
       -> KeyedEncodingContainer<NestedKey>
     { KeyedEncodingContainer(Discard<NestedKey>()) }
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { DiscardUnkeyed() }
-    mutating func superEncoder() -> any Encoder { KeyTypeProbe() }
+    mutating func superEncoder() -> any Encoder { KeyTypeRecorder() }
   }
 }
 

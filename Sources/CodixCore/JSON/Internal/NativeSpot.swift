@@ -98,7 +98,7 @@ extension NativeSpot: DocumentPosition {
   @inline(__always)
   package func decode<T: Decodable>(_ type: T.Type) throws -> T {
     if index == JSONReader.missing { try throwIfMissing() }
-    if T.self == FoundProbe.self {
+    if T.self == FoundText.self {
       // A report's `found`, read after a failure: the reads it tries do not
       // replace the failure the reader recorded (`located(_:)` matches it).
       let failure = reader.lastFailure
@@ -117,37 +117,53 @@ extension NativeSpot: DocumentPosition {
   package func read(
     _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
-    if tag == .null {
+    if index == JSONReader.missing, strict { try throwIfMissing() }
+    return try Self.read(
+      scalar, of: reader, at: index, place, into: pointer, nested: nested, strict: strict)
+  }
+
+  /// Reads the value at `index` into `pointer` as `scalar`; `false` for
+  /// `null` when not `strict`. `place` is worked out only for an error, so
+  /// a member read on the happy path builds no place.
+  @inline(__always)
+  static func read(
+    _ scalar: StandardScalar, of reader: JSONReader, at index: Int,
+    _ place: @autoclosure () -> Place, into pointer: UnsafeMutableRawPointer, nested: Bool,
+    strict: Bool
+  ) throws -> Bool {
+    if reader.tag(of: index) == .null {
       guard strict else { return false }
-      try throwIfMissing()
-      throw reader.valueNotFound(scalar.type, at: index, path: codingPath)
+      throw reader.valueNotFound(scalar.type, at: index, path: place().path(in: reader))
     }
     switch scalar {
-    case .string: return scalar.store(try reader.string(at: index, place), pointer, nested)
-    case .bool: return scalar.store(try reader.bool(at: index, place), pointer, nested)
-    case .int: return scalar.store(try reader.integer(Int.self, at: index, place), pointer, nested)
+    case .string: return scalar.store(try reader.string(at: index, place()), pointer, nested)
+    case .bool: return scalar.store(try reader.bool(at: index, place()), pointer, nested)
+    case .int:
+      return scalar.store(try reader.integer(Int.self, at: index, place()), pointer, nested)
     case .int8:
-      return scalar.store(try reader.integer(Int8.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(Int8.self, at: index, place()), pointer, nested)
     case .int16:
-      return scalar.store(try reader.integer(Int16.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(Int16.self, at: index, place()), pointer, nested)
     case .int32:
-      return scalar.store(try reader.integer(Int32.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(Int32.self, at: index, place()), pointer, nested)
     case .int64:
-      return scalar.store(try reader.integer(Int64.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(Int64.self, at: index, place()), pointer, nested)
     case .uint:
-      return scalar.store(try reader.integer(UInt.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(UInt.self, at: index, place()), pointer, nested)
     case .uint8:
-      return scalar.store(try reader.integer(UInt8.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(UInt8.self, at: index, place()), pointer, nested)
     case .uint16:
-      return scalar.store(try reader.integer(UInt16.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(UInt16.self, at: index, place()), pointer, nested)
     case .uint32:
-      return scalar.store(try reader.integer(UInt32.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(UInt32.self, at: index, place()), pointer, nested)
     case .uint64:
-      return scalar.store(try reader.integer(UInt64.self, at: index, place), pointer, nested)
+      return scalar.store(try reader.integer(UInt64.self, at: index, place()), pointer, nested)
     case .double:
-      return scalar.store(try reader.floatingPoint(Double.self, at: index, place), pointer, nested)
+      return scalar.store(
+        try reader.floatingPoint(Double.self, at: index, place()), pointer, nested)
     case .float:
-      return scalar.store(try reader.floatingPoint(Float.self, at: index, place), pointer, nested)
+      return scalar.store(
+        try reader.floatingPoint(Float.self, at: index, place()), pointer, nested)
     }
   }
 
@@ -173,7 +189,9 @@ extension NativeSpot: DocumentPosition {
       // or, for an object, the check of its keys JSONDecoder makes.
       _ = try keyedContainer()
     }
-    return NativeObject(spot: self, tail: isDecoderValue ? nil : place.asTail)
+    return NativeObject(
+      reader: reader, index: index, anchor: place.anchor,
+      tail: isDecoderValue ? nil : place.asTail)
   }
 
   package func element(_ position: Int) throws -> ElementStep<NativeSpot> {
@@ -210,41 +228,51 @@ extension NativeSpot: DocumentPosition {
   package var isSkipped: Bool { tag == .skipped }
 }
 
-/// An object of a document read natively.
+/// An object of a document read natively. It holds two references (the
+/// reader and the tail): the wrapper engine reads each member through it, and
+/// a larger value (a whole `NativeSpot`, with its place's key and steps) cost
+/// an outlined copy and destroy of about 200 instructions per member read.
 package struct NativeObject: DocumentObject {
-  let spot: NativeSpot
+  let reader: JSONReader
+  /// The object's tape index.
+  let index: Int
+  /// The frames the object's reader stands on.
+  let anchor: PathAnchor
   /// The object's place as a container's tail, for its members' places.
   let tail: PathTail?
 
+  /// The object's coding path.
+  var codingPath: [any CodingKey] { Place(anchor, tail, nil).path(in: reader) }
+
   package func member(_ key: String) -> NativeSpot {
-    let found = spot.reader.codixMember(of: spot.index, key: key)
+    let found = reader.codixMember(of: index, key: key)
     return NativeSpot(
-      reader: spot.reader, index: found ?? JSONReader.missing,
-      place: Place(spot.place.anchor, tail, .name(key)),
-      object: found == nil ? spot.index : JSONReader.missing)
+      reader: reader, index: found ?? JSONReader.missing,
+      place: Place(anchor, tail, .name(key)),
+      object: found == nil ? index : JSONReader.missing)
   }
 
+  @inline(__always)
   package func read(
     member key: String, underscored: Bool, _ scalar: StandardScalar,
     into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
-    guard let found = spot.reader.codixMember(of: spot.index, key: key) else {
+    guard let found = reader.codixMember(of: index, key: key) else {
       guard strict else { return false }
       // The general read reports it (with the keys the object has).
-      throw ReaderError(.unexpectedEnd(expected: key), at: spot.reader.offset(of: spot.index))
+      throw ReaderError(.unexpectedEnd(expected: key), at: reader.offset(of: index))
     }
-    let member = NativeSpot(
-      reader: spot.reader, index: found, place: Place(spot.place.anchor, tail, .name(key)))
-    return try member.read(scalar, into: pointer, nested: nested, strict: strict)
+    return try NativeSpot.read(
+      scalar, of: reader, at: found, Place(anchor, tail, .name(key)),
+      into: pointer, nested: nested, strict: strict)
   }
 
   package var keys: [String] {
-    spot.reader.allKeys(
-      of: spot.index, converted: spot.reader.convertedKeys(of: spot.index, path: spot.codingPath))
+    reader.allKeys(of: index, converted: reader.convertedKeys(of: index, path: codingPath))
   }
 
   package func unclaimedKeys(_ claimed: Set<String>) -> [String] {
-    spot.reader.unclaimedKeys(of: spot.index, claimed: claimed)
+    reader.unclaimedKeys(of: index, claimed: claimed)
   }
 }
 

@@ -281,6 +281,11 @@ package struct DecoderObject: DocumentObject {
     member key: String, underscored: Bool, _ scalar: StandardScalar,
     into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
+    guard underscored && object.decoder != nil else {
+      // No other spelling to try: read from the container, with no position.
+      return try scalar.read(
+        object.container, forKey: CodixKey(key), into: pointer, nested: nested, strict: strict)
+    }
     var position = member(key, underscored: underscored)
     return try position.read(scalar, into: pointer, nested: nested, strict: strict)
   }

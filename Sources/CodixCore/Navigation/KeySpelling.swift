@@ -78,7 +78,11 @@ package enum KeySpelling {
   /// Whether a decoder converting from snake case may store `key` under
   /// another spelling: whether it has an underscore.
   package static func mayRespell(_ key: CodixKey) -> Bool {
-    key.stringValue.utf8.contains(UInt8(ascii: "_"))
+    let utf8 = key.stringValue.utf8
+    // A native string's bytes are searched at once; the view's own
+    // iteration costs an index check per byte.
+    return utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "_")) }
+      ?? utf8.contains(UInt8(ascii: "_"))
   }
 
   /// `key` as `container`, an object of `decoder`'s document whose keys

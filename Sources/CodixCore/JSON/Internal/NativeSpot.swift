@@ -252,7 +252,6 @@ package struct NativeObject: DocumentObject {
       object: found == nil ? index : JSONReader.missing)
   }
 
-  @inline(__always)
   package func read(
     member key: String, underscored: Bool, _ scalar: StandardScalar,
     into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool

@@ -12,9 +12,6 @@ package final class CachedContainer {
   /// opened it started at), asked how it spells keys after the first missed
   /// key (see `KeySpelling`); `nil` for a container handed to Codix alone.
   let decoder: (any Decoder)?
-  /// The decoder as an object, for the cache's identity check (decoders
-  /// cached are classes).
-  var decoderObject: AnyObject? { decoder.map { $0 as AnyObject } }
   /// The container of the object this one was opened at, with its key:
   /// `nil` for a decoder's own value. Reads this object's keys as written.
   private let parent: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)?

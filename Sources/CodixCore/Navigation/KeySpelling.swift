@@ -37,7 +37,7 @@ package enum KeySpelling {
     _ decoder: any Decoder, in container: KeyedDecodingContainer<CodixKey>,
     written: () -> [String]?
   ) -> Bool {
-    let object = type(of: decoder) is AnyClass ? decoder as AnyObject : nil
+    let object = classInstance(decoder)
     let memo = lastAnswer.pointer
     if let object, let memo, memo.pointee.decoder === object { return memo.pointee.converts }
     guard let answer = converts(container, written: written()) else { return false }

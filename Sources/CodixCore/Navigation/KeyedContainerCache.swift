@@ -21,10 +21,12 @@
 // Nothing outlives the scope: when the outermost scope ends, the entry and
 // the decoder it holds are dropped, before the top-level decode returns.
 // Outside any scope (path-style reads during a plain `JSONDecoder().decode`)
-// nothing is cached, and each read opens its object afresh: Codix makes no
-// call it could end a cache at there, and a container kept past the decode
-// would keep Foundation's decoder, its map and a copy of the document alive
+// no container is kept from one read to the next: Codix makes no call it
+// could end a cache at there, and a container kept past the decode would
+// keep Foundation's decoder, its map and a copy of the document alive
 // (JSONDecoder copies its input when something still holds its decoder).
+// There, scalars are read ahead instead, in short scopes of their own that
+// keep values, not containers (ReadAhead.swift).
 
 package enum KeyedContainerCache {
   /// Runs `body` with this thread's cache on. Scopes nest; the outermost
@@ -39,23 +41,39 @@ package enum KeyedContainerCache {
     return try body()
   }
 
+  /// Runs `body`, reads of standard scalars only below `decoder`'s value, in
+  /// a scope of its own: with no decode of a model inside, the decoder
+  /// stays at its value, so its entry is found without comparing coding
+  /// paths. Only where no other scope is open.
+  static func pinnedScope<R>(at decoder: some Decoder, _ body: () -> R) -> R {
+    guard let slot = Slot.slots.pointer, slot.pointee.depth == 0 else { return body() }
+    slot.pointee.depth = 1
+    defer {
+      slot.pointee.depth = 0
+      slot.pointee.clear()
+    }
+    if let entry = try? CachedContainer(of: decoder), let object = classInstance(decoder) {
+      slot.pointee.store(entry, of: object, path: [])
+      slot.pointee.pinned = true
+    }
+    return body()
+  }
+
   /// The keyed container of the value `decoder` is at, reused while the
   /// decoder stays at that value inside a scope.
   package static func entry(for decoder: some Decoder) throws -> CachedContainer {
     guard let slot = Slot.slots.pointerIfPresent, slot.pointee.depth > 0,
-      type(of: decoder) is AnyClass
+      let object = classInstance(decoder)
     else {
       return try CachedContainer(of: decoder)
     }
-    let object = decoder as AnyObject
-    let path = decoder.codingPath
-    if let entry = slot.pointee.entry, entry.decoderObject === object,
-      slot.pointee.matches(path)
-    {
-      return entry
+    if let entry = slot.pointee.entry, slot.pointee.object === object {
+      // A scope pinned to this decoder's value: nothing in it moves the decoder.
+      if slot.pointee.pinned { return entry }
+      if slot.pointee.matches(decoder.codingPath) { return entry }
     }
     let entry = try CachedContainer(of: decoder)
-    slot.pointee.store(entry, path: path)
+    slot.pointee.store(entry, of: object, path: decoder.codingPath)
     return entry
   }
 
@@ -71,6 +89,11 @@ package enum KeyedContainerCache {
     return try path.descend(from: entry(for: decoder)) { entry, key in try entry.nested(key) }
   }
 
+  /// Whether a Codix scope is open on this thread.
+  static var isInScope: Bool {
+    (Slot.slots.pointerIfPresent?.pointee.depth ?? 0) > 0
+  }
+
   /// Whether this thread holds a cached container (for tests).
   package static var holdsEntry: Bool {
     Slot.slots.pointerIfPresent?.pointee.entry != nil
@@ -82,9 +105,38 @@ private struct Slot {
   /// How many scopes are open on this thread.
   var depth = 0
   var entry: CachedContainer?
-  /// The entry's coding path, key by key.
-  var intKeys: [Int?] = []
-  var stringKeys: [String] = []
+  /// The decoder the entry was opened at, as an object.
+  var object: AnyObject?
+  /// The entry's coding path.
+  var codingPath = CodingPathCopy()
+  /// Whether the entry is the pinned scope's (`pinnedScope(at:_:)`).
+  var pinned = false
+
+  func matches(_ path: [any CodingKey]) -> Bool { codingPath.matches(path) }
+
+  mutating func store(_ entry: CachedContainer, of object: AnyObject, path: [any CodingKey]) {
+    self.entry = entry
+    self.object = object
+    codingPath.store(path)
+    pinned = false
+  }
+
+  mutating func clear() {
+    entry = nil
+    object = nil
+    codingPath = CodingPathCopy()
+    pinned = false
+  }
+
+  /// Every thread's slot.
+  static let slots = ThreadLocal { Slot() }
+}
+
+/// A coding path, key by key, as values: compared with a decoder's without
+/// holding its keys.
+struct CodingPathCopy {
+  private var intKeys: [Int?] = []
+  private var stringKeys: [String] = []
 
   func matches(_ path: [any CodingKey]) -> Bool {
     guard path.count == intKeys.count else { return false }
@@ -98,8 +150,7 @@ private struct Slot {
     return true
   }
 
-  mutating func store(_ entry: CachedContainer, path: [any CodingKey]) {
-    self.entry = entry
+  mutating func store(_ path: [any CodingKey]) {
     intKeys.removeAll(keepingCapacity: true)
     stringKeys.removeAll(keepingCapacity: true)
     for key in path {
@@ -108,13 +159,4 @@ private struct Slot {
       stringKeys.append(int == nil ? key.stringValue : "")
     }
   }
-
-  mutating func clear() {
-    entry = nil
-    intKeys.removeAll()
-    stringKeys.removeAll()
-  }
-
-  /// Every thread's slot.
-  static let slots = ThreadLocal { Slot() }
 }

@@ -53,8 +53,13 @@ package enum Cursor {
   static func decode<T: Decodable>(_ type: T.Type, at path: Path, inAny decoder: any Decoder)
     throws(CodixError) -> T
   {
-    try spelling(in: decoder) { () throws(CodixError) in
-      try Navigator.decode(type, at: path, from: root(any: decoder))
+    if let served = ReadAhead.value(type, at: path, in: decoder), let value = served as? T {
+      return value
+    }
+    return try ReadAhead.isolating(type) { () throws(CodixError) in
+      try spelling(in: decoder) { () throws(CodixError) in
+        try Navigator.decode(type, at: path, from: root(any: decoder))
+      }
     }
   }
 

@@ -138,6 +138,9 @@ struct CodingPathCopy {
   private var intKeys: [Int?] = []
   private var stringKeys: [String] = []
 
+  /// The number of keys.
+  var count: Int { intKeys.count }
+
   func matches(_ path: [any CodingKey]) -> Bool {
     guard path.count == intKeys.count else { return false }
     for (index, key) in path.enumerated() {

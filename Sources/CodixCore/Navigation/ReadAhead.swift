@@ -183,9 +183,14 @@ package enum ReadAhead {
   /// The reads of one instance, in order.
   final class Plan {
     let steps: [Step]
+    /// The length of the coding path it was learned at: a plan is used only
+    /// at that depth, so that models at different depths that begin with
+    /// the same read (`id`, say) keep plans of their own.
+    let depth: Int
 
-    init(_ steps: [Step]) {
+    init(_ steps: [Step], depth: Int) {
       self.steps = steps
+      self.depth = depth
     }
 
     /// Every step's value below `decoder`'s value, each object opened once.
@@ -206,11 +211,10 @@ package enum ReadAhead {
     /// it down the runtime's slow path for the rest of the decode.
     unowned(safe) let pin: AnyObject
     var codingPath = CodingPathCopy()
-    /// The plan being served, its values and the next step; `next` is `nil`
-    /// once a read left the plan.
+    /// The plan being served, its values and the next step.
     var plan: Plan?
     var values: [Any?] = []
-    var next: Int? = 0
+    var next = 0
     /// The reads recorded for a plan, when there was none to serve.
     var learned: [Step] = []
 
@@ -247,9 +251,13 @@ package enum ReadAhead {
             return value
           }
           // Off the plan: the same model again (its first read), or a read
-          // the plan does not have, after which the instance reads as usual.
+          // the plan does not have, after which the instance reads as usual
+          // and its reads become the plan for the next instance.
           guard plan.steps[0].key == key else {
-            instance?.next = nil
+            let served = plan.steps.prefix(instance?.next ?? 0)
+            instance?.plan = nil
+            instance?.values = []
+            instance?.learned = Array(served) + [step()]
             return nil
           }
         } else if instance?.learned.first?.key != key {
@@ -259,7 +267,9 @@ package enum ReadAhead {
       }
       finish()
       var fresh = Instance(object, at: codingPath)
-      guard let plan = plans.first(where: { $0.steps[0].key == key }) else {
+      guard
+        let plan = plans.first(where: { $0.steps[0].key == key && $0.depth == codingPath.count })
+      else {
         fresh.learned = [step()]
         instance = fresh
         return nil
@@ -275,13 +285,15 @@ package enum ReadAhead {
 
     /// Ends the instance: what it learned becomes the plan for its first read.
     mutating func finish() {
-      guard let learned = instance?.learned, let first = learned.first else {
+      guard let learned = instance?.learned, let first = learned.first,
+        let depth = instance?.codingPath.count
+      else {
         instance = nil
         return
       }
       instance = nil
-      plans.removeAll { $0.steps[0].key == first.key }
-      plans.insert(Plan(learned), at: 0)
+      plans.removeAll { $0.steps[0].key == first.key && $0.depth == depth }
+      plans.insert(Plan(learned, depth: depth), at: 0)
       if plans.count > Self.maximumPlans { plans.removeLast() }
     }
 

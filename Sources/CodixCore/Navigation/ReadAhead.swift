@@ -34,7 +34,8 @@
 //   apart.
 // - The decoder object is compared by identity and its allocation held by
 //   an unowned reference, so no object allocated later can have its
-//   address while the instance lives. (A weak reference would give the
+//   address while the instance lives. (Not for an Objective-C object, whose
+//   unowned references do not hold its allocation: no reading ahead there.) (A weak reference would give the
 //   decoder a side table, and every retain and release of it for the rest
 //   of the decode would take the runtime's slow path.)
 // - A step that failed when read ahead is read again when asked for, so its
@@ -48,6 +49,10 @@
 // values of a plan not served to its end, and the decoder's allocation (its
 // `deinit` has run: its map and the document are freed). Nothing holds the
 // decoder itself: a weak reference to it is `nil` once the decode returns.
+
+#if canImport(ObjectiveC)
+  import ObjectiveC
+#endif
 
 /// The read-ahead of path-style scalar reads on another decoder.
 package enum ReadAhead {
@@ -88,6 +93,11 @@ package enum ReadAhead {
     guard let step = Step.Key(path, T.self), let object = classInstance(decoder),
       !KeyedContainerCache.isInScope, let state = State.states.pointer
     else { return nil }
+    #if canImport(ObjectiveC)
+      // An unowned reference to an Objective-C object does not keep its
+      // allocation, so its address could be taken by a later object.
+      guard !(object is NSObject) else { return nil }
+    #endif
     let codingPath = decoder.codingPath
     guard !codingPath.isEmpty else { return nil }
     let value = state.pointee.next(step, at: object, codingPath) {

@@ -25,8 +25,8 @@
 // could end a cache at there, and a container kept past the decode would
 // keep Foundation's decoder, its map and a copy of the document alive
 // (JSONDecoder copies its input when something still holds its decoder).
-// There, scalars are read ahead instead, in short scopes of their own that
-// keep values, not containers (ReadAhead.swift).
+// There, scalars are read ahead instead, keeping values, not containers
+// (ReadAhead.swift).
 
 package enum KeyedContainerCache {
   /// Runs `body` with this thread's cache on. Scopes nest; the outermost
@@ -41,24 +41,6 @@ package enum KeyedContainerCache {
     return try body()
   }
 
-  /// Runs `body`, reads of standard scalars only below `decoder`'s value, in
-  /// a scope of its own: with no decode of a model inside, the decoder
-  /// stays at its value, so its entry is found without comparing coding
-  /// paths. Only where no other scope is open.
-  static func pinnedScope<R>(at decoder: some Decoder, _ body: () -> R) -> R {
-    guard let slot = Slot.slots.pointer, slot.pointee.depth == 0 else { return body() }
-    slot.pointee.depth = 1
-    defer {
-      slot.pointee.depth = 0
-      slot.pointee.clear()
-    }
-    if let entry = try? CachedContainer(of: decoder), let object = classInstance(decoder) {
-      slot.pointee.store(entry, of: object, path: [])
-      slot.pointee.pinned = true
-    }
-    return body()
-  }
-
   /// The keyed container of the value `decoder` is at, reused while the
   /// decoder stays at that value inside a scope.
   package static func entry(for decoder: some Decoder) throws -> CachedContainer {
@@ -68,8 +50,6 @@ package enum KeyedContainerCache {
       return try CachedContainer(of: decoder)
     }
     if let entry = slot.pointee.entry, slot.pointee.object === object {
-      // A scope pinned to this decoder's value: nothing in it moves the decoder.
-      if slot.pointee.pinned { return entry }
       if slot.pointee.matches(decoder.codingPath) { return entry }
     }
     let entry = try CachedContainer(of: decoder)
@@ -109,8 +89,6 @@ private struct Slot {
   var object: AnyObject?
   /// The entry's coding path.
   var codingPath = CodingPathCopy()
-  /// Whether the entry is the pinned scope's (`pinnedScope(at:_:)`).
-  var pinned = false
 
   func matches(_ path: [any CodingKey]) -> Bool { codingPath.matches(path) }
 
@@ -118,14 +96,12 @@ private struct Slot {
     self.entry = entry
     self.object = object
     codingPath.store(path)
-    pinned = false
   }
 
   mutating func clear() {
     entry = nil
     object = nil
     codingPath = CodingPathCopy()
-    pinned = false
   }
 
   /// Every thread's slot.

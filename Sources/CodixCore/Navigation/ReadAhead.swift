@@ -16,9 +16,8 @@
 // read. So the reads are learned instead: the first instance at a decoder's
 // value reads as usual while its reads (key or dotted path, and type) are
 // recorded as a plan. When a later instance's first read is a plan's first
-// step, every step of the plan is read at once, inside a Codix scope that
-// opens each object once and drops it when the scope ends, and the values,
-// not the containers, are kept. Each later read is served the next value if
+// step, every step of the plan is read at once, each object opened once, and
+// the values, not the containers, are kept. Each later read is served the next value if
 // it is the plan's next step, at the same decoder object and the same coding
 // path; anything else reads as usual.
 //
@@ -60,10 +59,13 @@ package enum ReadAhead {
   /// `nil` when the caller reads it (and, on a first instance, after this
   /// has recorded the read).
   ///
-  /// The value comes back as `Any`: a `T?` in this unspecialized code would
-  /// look up `Optional<T>`'s metadata at every read (about 400 instructions).
+  /// The value comes back as a `Value`, a type known here: a `T?` in this
+  /// unspecialized code would look up `Optional<T>`'s metadata at every read
+  /// (about 400 instructions), and an `Any` would cost a dynamic cast.
   @inline(__always)
-  static func value<T: Decodable>(_ type: T.Type, at path: Path, in decoder: any Decoder) -> Any? {
+  static func value<T: Decodable>(_ type: T.Type, at path: Path, in decoder: any Decoder)
+    -> Value?
+  {
     guard let scalar = StandardScalar.of(T.self) else { return nil }
     return served(type, scalar, at: path, in: decoder)
   }
@@ -89,7 +91,7 @@ package enum ReadAhead {
   @inline(never)
   private static func served<T: Decodable>(
     _ type: T.Type, _ scalar: StandardScalar, at path: Path, in decoder: any Decoder
-  ) -> Any? {
+  ) -> Value? {
     guard let step = Step.Key(path, T.self), let object = classInstance(decoder),
       !KeyedContainerCache.isInScope, let state = State.states.pointer
     else { return nil }
@@ -100,16 +102,56 @@ package enum ReadAhead {
     #endif
     let codingPath = decoder.codingPath
     guard !codingPath.isEmpty else { return nil }
-    let value = state.pointee.next(step, at: object, codingPath) {
-      Step(step, type, scalar)
-    } prefetch: { plan in
-      plan.read(below: decoder)
+    return state.pointee.next(step, at: object, codingPath) {
+      Step(step, scalar)
+    } prefetch: { plan, values in
+      plan.read(below: decoder, into: &values)
     }
-    return value
+  }
+
+  /// A value read ahead: one of the standard scalars.
+  enum Value {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case int8(Int8)
+    case int16(Int16)
+    case int32(Int32)
+    case int64(Int64)
+    case uint(UInt)
+    case uint8(UInt8)
+    case uint16(UInt16)
+    case uint32(UInt32)
+    case uint64(UInt64)
+    case double(Double)
+    case float(Float)
+
+    /// The value as a `T`, which must be its type: a step's values are read
+    /// as the type in its key, and a value is served only to a read with
+    /// that key.
+    @inline(__always)
+    func value<T>(as _: T.Type) -> T {
+      switch self {
+      case .string(let value): return sameType(value, as: T.self)
+      case .bool(let value): return sameType(value, as: T.self)
+      case .int(let value): return sameType(value, as: T.self)
+      case .int8(let value): return sameType(value, as: T.self)
+      case .int16(let value): return sameType(value, as: T.self)
+      case .int32(let value): return sameType(value, as: T.self)
+      case .int64(let value): return sameType(value, as: T.self)
+      case .uint(let value): return sameType(value, as: T.self)
+      case .uint8(let value): return sameType(value, as: T.self)
+      case .uint16(let value): return sameType(value, as: T.self)
+      case .uint32(let value): return sameType(value, as: T.self)
+      case .uint64(let value): return sameType(value, as: T.self)
+      case .double(let value): return sameType(value, as: T.self)
+      case .float(let value): return sameType(value, as: T.self)
+      }
+    }
   }
 
   /// One read of a plan.
-  struct Step {
+  final class Step {
     /// What a read is matched by: its path's text and its type.
     struct Key: Equatable {
       let text: String
@@ -131,62 +173,68 @@ package enum ReadAhead {
     }
 
     let key: Key
-    /// Reads the step below a decoder's value; `nil` when the read fails.
-    let read: (any Decoder) -> Any?
+    /// The scalar of the type in `key`.
+    let scalar: StandardScalar
+    /// The keys of the objects on the way (a dotted path's), and the key of
+    /// the value in the last of them: split once, when the step is learned.
+    let objects: [String]
+    let member: String
+    /// Whether the decoder may spell `member` otherwise (`KeySpelling`).
+    let underscored: Bool
 
-    init<T>(_ key: Key, _ type: T.Type, _ scalar: StandardScalar) {
+    init(_ key: Key, _ scalar: StandardScalar) {
       self.key = key
-      read = { decoder in Step.read(scalar, at: key, below: decoder) }
+      self.scalar = scalar
+      if key.dotted {
+        let path = DottedPath(key.text)
+        objects = [path.first] + path.rest
+        member = path.last.stringValue
+      } else {
+        objects = []
+        member = key.text
+      }
+      underscored = KeySpelling.mayRespell(CodixKey(member))
     }
 
-    /// The scalar at `key` below `decoder`'s value, read as a path read
-    /// reads it (the same container, the key as the decoder spells it);
-    /// `nil` when it is missing or does not read.
-    private static func read(_ scalar: StandardScalar, at key: Key, below decoder: some Decoder)
-      -> Any?
-    {
-      var last = CodixKey(key.text)
-      let found =
-        key.dotted
-        ? try? KeyedContainerCache.entry(for: decoder, dotted: key.text, lastKey: &last)
-        : try? KeyedContainerCache.entry(for: decoder)
-      guard let entry = found else { return nil }
+    /// The scalar below `root`, the object at the decoder's value, read as a
+    /// path read reads it (the same containers, the key as the decoder
+    /// spells it); `nil` when it is missing or does not read.
+    func read(from root: CachedContainer) -> Value? {
+      var entry = root
+      for key in objects {
+        guard let nested = try? entry.nested(key) else { return nil }
+        entry = nested
+      }
       let object = DecoderObject(entry)
-      let member = last.stringValue
-      let underscored = KeySpelling.mayRespell(last)
       switch scalar {
-      case .string: return value(String.self, scalar, member, underscored, object)
-      case .bool: return value(Bool.self, scalar, member, underscored, object)
-      case .int: return value(Int.self, scalar, member, underscored, object)
-      case .int8: return value(Int8.self, scalar, member, underscored, object)
-      case .int16: return value(Int16.self, scalar, member, underscored, object)
-      case .int32: return value(Int32.self, scalar, member, underscored, object)
-      case .int64: return value(Int64.self, scalar, member, underscored, object)
-      case .uint: return value(UInt.self, scalar, member, underscored, object)
-      case .uint8: return value(UInt8.self, scalar, member, underscored, object)
-      case .uint16: return value(UInt16.self, scalar, member, underscored, object)
-      case .uint32: return value(UInt32.self, scalar, member, underscored, object)
-      case .uint64: return value(UInt64.self, scalar, member, underscored, object)
-      case .double: return value(Double.self, scalar, member, underscored, object)
-      case .float: return value(Float.self, scalar, member, underscored, object)
+      case .string: return read(String.self, object).map(Value.string)
+      case .bool: return read(Bool.self, object).map(Value.bool)
+      case .int: return read(Int.self, object).map(Value.int)
+      case .int8: return read(Int8.self, object).map(Value.int8)
+      case .int16: return read(Int16.self, object).map(Value.int16)
+      case .int32: return read(Int32.self, object).map(Value.int32)
+      case .int64: return read(Int64.self, object).map(Value.int64)
+      case .uint: return read(UInt.self, object).map(Value.uint)
+      case .uint8: return read(UInt8.self, object).map(Value.uint8)
+      case .uint16: return read(UInt16.self, object).map(Value.uint16)
+      case .uint32: return read(UInt32.self, object).map(Value.uint32)
+      case .uint64: return read(UInt64.self, object).map(Value.uint64)
+      case .double: return read(Double.self, object).map(Value.double)
+      case .float: return read(Float.self, object).map(Value.float)
       }
     }
 
-    /// The value of `scalar`, a `V`, at `member` of `object`; called with a
-    /// concrete `V` for each case, so that `V?` is a type known here.
+    /// The step's value, a `V`, in `object`; called with a concrete `V` for
+    /// each case, so that `V?` is a type known here.
     @inline(__always)
-    private static func value<V>(
-      _: V.Type, _ scalar: StandardScalar, _ member: String, _ underscored: Bool,
-      _ object: DecoderObject
-    ) -> Any? {
+    private func read<V>(_: V.Type, _ object: DecoderObject) -> V? {
       var value: V?
       let stored = withUnsafeMutablePointer(to: &value) { pointer in
         (try? object.read(
           member: member, underscored: underscored, scalar, into: pointer, nested: false,
           strict: true)) ?? false
       }
-      guard stored, let value else { return nil }
-      return value
+      return stored ? value : nil
     }
   }
 
@@ -203,27 +251,35 @@ package enum ReadAhead {
       self.depth = depth
     }
 
-    /// Every step's value below `decoder`'s value, each object opened once.
-    func read(below decoder: any Decoder) -> [Any?] {
-      KeyedContainerCache.pinnedScope(at: decoder) { steps.map { $0.read(decoder) } }
+    /// Every step's value below `decoder`'s value, in `values`, each object
+    /// opened once and dropped on return.
+    func read(below decoder: any Decoder, into values: inout [Value?]) {
+      values.removeAll(keepingCapacity: true)
+      guard let root = try? CachedContainer(of: decoder) else {
+        values.append(contentsOf: repeatElement(nil, count: steps.count))
+        return
+      }
+      for step in steps { values.append(step.read(from: root)) }
     }
   }
 
-  /// The instance being read: a decoder object at one coding path.
-  struct Instance {
+  /// The instance being read: a decoder object at one coding path. A class,
+  /// read and changed in place; one object is reused from instance to
+  /// instance while nothing else holds it (`isolating(_:_:)` may).
+  final class Instance {
     /// The decoder object, by identity. Compared, never used.
-    let decoder: ObjectIdentifier
+    private(set) var decoder: ObjectIdentifier
     /// Holds the decoder's memory, not the decoder: while this lives, no
     /// other object can be allocated where it was, so `decoder` names it
     /// alone. An unowned reference keeps the object's allocation once it is
     /// deinitialized (its map and document freed), and, unlike a weak one,
     /// gives it no side table, which would send every retain and release of
     /// it down the runtime's slow path for the rest of the decode.
-    unowned(safe) let pin: AnyObject
-    var codingPath = CodingPathCopy()
+    unowned(safe) private(set) var pin: AnyObject
+    private(set) var codingPath = CodingPathCopy()
     /// The plan being served, its values and the next step.
     var plan: Plan?
-    var values: [Any?] = []
+    var values: [Value?] = []
     var next = 0
     /// The reads recorded for a plan, when there was none to serve.
     var learned: [Step] = []
@@ -232,6 +288,18 @@ package enum ReadAhead {
       self.decoder = ObjectIdentifier(decoder)
       pin = decoder
       self.codingPath.store(codingPath)
+    }
+
+    /// Makes this the instance at `decoder` and `codingPath`, with nothing
+    /// read yet, keeping its arrays' storage.
+    func restart(_ decoder: AnyObject, at codingPath: [any CodingKey]) {
+      self.decoder = ObjectIdentifier(decoder)
+      pin = decoder
+      self.codingPath.store(codingPath)
+      plan = nil
+      values.removeAll(keepingCapacity: true)
+      next = 0
+      learned.removeAll(keepingCapacity: true)
     }
   }
 
@@ -248,62 +316,64 @@ package enum ReadAhead {
     /// ahead; records the read otherwise.
     mutating func next(
       _ key: Step.Key, at object: AnyObject, _ codingPath: [any CodingKey],
-      step: () -> Step, prefetch: (Plan) -> [Any?]
-    ) -> Any? {
-      if instance?.decoder == ObjectIdentifier(object),
-        instance?.codingPath.matches(codingPath) == true
+      step: () -> Step, prefetch: (Plan, inout [Value?]) -> Void
+    ) -> Value? {
+      if let current = instance, current.decoder == ObjectIdentifier(object),
+        current.codingPath.matches(codingPath)
       {
-        if let plan = instance?.plan {
-          if let next = instance?.next, next < plan.steps.count, plan.steps[next].key == key {
-            instance?.next = next + 1
-            let value = instance?.values[next] ?? nil
-            if next + 1 == plan.steps.count { instance?.values = [] }
+        if let plan = current.plan {
+          let next = current.next
+          if next < plan.steps.count, plan.steps[next].key == key {
+            current.next = next + 1
+            let value = current.values[next]
+            if next + 1 == plan.steps.count { current.values.removeAll(keepingCapacity: true) }
             return value
           }
           // Off the plan: the same model again (its first read), or a read
           // the plan does not have, after which the instance reads as usual
           // and its reads become the plan for the next instance.
           guard plan.steps[0].key == key else {
-            let served = plan.steps.prefix(instance?.next ?? 0)
-            instance?.plan = nil
-            instance?.values = []
-            instance?.learned = Array(served) + [step()]
+            current.learned = Array(plan.steps.prefix(next)) + [step()]
+            current.plan = nil
+            current.values.removeAll(keepingCapacity: true)
             return nil
           }
-        } else if instance?.learned.first?.key != key {
-          instance?.learned.append(step())
+        } else if current.learned.first?.key != key {
+          current.learned.append(step())
           return nil
         }
       }
+      var current = instance
       finish()
-      var fresh = Instance(object, at: codingPath)
+      if current != nil, isKnownUniquelyReferenced(&current) {
+        current?.restart(object, at: codingPath)
+      } else {
+        current = Instance(object, at: codingPath)
+      }
+      guard let fresh = current else { return nil }
+      instance = fresh
       guard
         let plan = plans.first(where: { $0.steps[0].key == key && $0.depth == codingPath.count })
       else {
-        fresh.learned = [step()]
-        instance = fresh
+        fresh.learned.append(step())
         return nil
       }
       fresh.plan = plan
-      fresh.values = prefetch(plan)
+      prefetch(plan, &fresh.values)
       fresh.next = 1
       let value = fresh.values[0]
-      if plan.steps.count == 1 { fresh.values = [] }
-      instance = fresh
+      if plan.steps.count == 1 { fresh.values.removeAll(keepingCapacity: true) }
       return value
     }
 
     /// Ends the instance: what it learned becomes the plan for its first read.
     mutating func finish() {
-      guard let learned = instance?.learned, let first = learned.first,
-        let depth = instance?.codingPath.count
-      else {
-        instance = nil
-        return
-      }
+      guard let current = instance else { return }
       instance = nil
+      guard let first = current.learned.first else { return }
+      let depth = current.codingPath.count
       plans.removeAll { $0.steps[0].key == first.key && $0.depth == depth }
-      plans.insert(Plan(learned, depth: depth), at: 0)
+      plans.insert(Plan(current.learned, depth: depth), at: 0)
       if plans.count > Self.maximumPlans { plans.removeLast() }
     }
 

@@ -53,8 +53,8 @@ package enum Cursor {
   static func decode<T: Decodable>(_ type: T.Type, at path: Path, inAny decoder: any Decoder)
     throws(CodixError) -> T
   {
-    if let served = ReadAhead.value(type, at: path, in: decoder), let value = served as? T {
-      return value
+    if let served = ReadAhead.value(type, at: path, in: decoder) {
+      return served.value(as: T.self)
     }
     return try ReadAhead.isolating(type) { () throws(CodixError) in
       try spelling(in: decoder) { () throws(CodixError) in

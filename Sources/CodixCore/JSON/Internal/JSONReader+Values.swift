@@ -193,20 +193,6 @@ extension Array: TapeScalarArray where Element: TapeScalar {
 /// of an array (the rings and points of GeoJSON).
 extension Array: TapeScalar where Element: TapeScalar {}
 
-/// `value` as `B`, which is its own type: a scalar, or a scalar array read
-/// off the tape, whose type its caller compared with `B` or holds as `B`'s
-/// own conformance.
-@inline(__always)
-func sameType<A, B>(_ value: A, as type: B.Type) -> B {
-  // safe: `A` is `B` at every call: the caller compared them first
-  // (`T.self == String.self`, …), or holds `B.self` cast to the protocol
-  // whose `read` made the value (`T.self as? any TapeArray.Type`), or
-  // maps `[E]` read as `[Element]` with `E` being `Element`. Types come
-  // from the program: no document, path or model declaration picks them.
-  precondition(A.self == B.self, "not the same type")
-  return unsafeBitCast(value, to: B.self)
-}
-
 /// Arrays of any `Decodable` element, read as `Array.init(from:)` reads
 /// them through an unkeyed container (each element `decode(Element.self)`
 /// at its index, in order), in one loop over the tape: no container, and

@@ -151,13 +151,13 @@ class TreeEncoder: Encoder {
     case .scalar(let scalar):
       return try node(value, scalar, path: valuePath())
     case .date:
-      return try wrapDate(writer.same(value, as: Date.self), key: key)
+      return try wrapDate(sameType(value, as: Date.self), key: key)
     case .data:
-      return try wrapData(writer.same(value, as: Data.self), key: key)
+      return try wrapData(sameType(value, as: Data.self), key: key)
     case .url:
-      return .string(writer.same(value, as: URL.self).absoluteString)
+      return .string(sameType(value, as: URL.self).absoluteString)
     case .decimal:
-      return .number(writer.same(value, as: Decimal.self).description)
+      return .number(sameType(value, as: Decimal.self).description)
     case .scalarArray, .other:
       if writer.convertsKeys, let dictionary = value as? any UnconvertedKeysDictionary {
         return try dictionary.wrapEntries(in: self)
@@ -178,24 +178,24 @@ class TreeEncoder: Encoder {
     throws -> TreeNode
   {
     switch scalar {
-    case .string: return .string(writer.same(value, as: String.self))
-    case .bool: return .bool(writer.same(value, as: Bool.self))
-    case .int: return .int(Int64(writer.same(value, as: Int.self)))
-    case .int8: return .int(Int64(writer.same(value, as: Int8.self)))
-    case .int16: return .int(Int64(writer.same(value, as: Int16.self)))
-    case .int32: return .int(Int64(writer.same(value, as: Int32.self)))
-    case .int64: return .int(writer.same(value, as: Int64.self))
-    case .uint: return .uint(UInt64(writer.same(value, as: UInt.self)))
-    case .uint8: return .uint(UInt64(writer.same(value, as: UInt8.self)))
-    case .uint16: return .uint(UInt64(writer.same(value, as: UInt16.self)))
-    case .uint32: return .uint(UInt64(writer.same(value, as: UInt32.self)))
-    case .uint64: return .uint(writer.same(value, as: UInt64.self))
+    case .string: return .string(sameType(value, as: String.self))
+    case .bool: return .bool(sameType(value, as: Bool.self))
+    case .int: return .int(Int64(sameType(value, as: Int.self)))
+    case .int8: return .int(Int64(sameType(value, as: Int8.self)))
+    case .int16: return .int(Int64(sameType(value, as: Int16.self)))
+    case .int32: return .int(Int64(sameType(value, as: Int32.self)))
+    case .int64: return .int(sameType(value, as: Int64.self))
+    case .uint: return .uint(UInt64(sameType(value, as: UInt.self)))
+    case .uint8: return .uint(UInt64(sameType(value, as: UInt8.self)))
+    case .uint16: return .uint(UInt64(sameType(value, as: UInt16.self)))
+    case .uint32: return .uint(UInt64(sameType(value, as: UInt32.self)))
+    case .uint64: return .uint(sameType(value, as: UInt64.self))
     case .double:
       return try floatingNode(
-        writer.same(value, as: Double.self), path: path(), make: TreeNode.double)
+        sameType(value, as: Double.self), path: path(), make: TreeNode.double)
     case .float:
       return try floatingNode(
-        writer.same(value, as: Float.self), path: path(), make: TreeNode.float)
+        sameType(value, as: Float.self), path: path(), make: TreeNode.float)
     }
   }
 

@@ -64,31 +64,21 @@ extension JSONWriter {
     _ value: T, _ scalar: StandardScalar, path: @autoclosure () -> [any CodingKey]
   ) throws {
     switch scalar {
-    case .string: out.append(string: same(value, as: String.self))
-    case .bool: out.append(same(value, as: Bool.self))
-    case .int: out.append(Int64(same(value, as: Int.self)))
-    case .int8: out.append(Int64(same(value, as: Int8.self)))
-    case .int16: out.append(Int64(same(value, as: Int16.self)))
-    case .int32: out.append(Int64(same(value, as: Int32.self)))
-    case .int64: out.append(same(value, as: Int64.self))
-    case .uint: out.append(UInt64(same(value, as: UInt.self)))
-    case .uint8: out.append(UInt64(same(value, as: UInt8.self)))
-    case .uint16: out.append(UInt64(same(value, as: UInt16.self)))
-    case .uint32: out.append(UInt64(same(value, as: UInt32.self)))
-    case .uint64: out.append(same(value, as: UInt64.self))
-    case .double: try append(same(value, as: Double.self), path: path())
-    case .float: try append(same(value, as: Float.self), path: path())
+    case .string: out.append(string: sameType(value, as: String.self))
+    case .bool: out.append(sameType(value, as: Bool.self))
+    case .int: out.append(Int64(sameType(value, as: Int.self)))
+    case .int8: out.append(Int64(sameType(value, as: Int8.self)))
+    case .int16: out.append(Int64(sameType(value, as: Int16.self)))
+    case .int32: out.append(Int64(sameType(value, as: Int32.self)))
+    case .int64: out.append(sameType(value, as: Int64.self))
+    case .uint: out.append(UInt64(sameType(value, as: UInt.self)))
+    case .uint8: out.append(UInt64(sameType(value, as: UInt8.self)))
+    case .uint16: out.append(UInt64(sameType(value, as: UInt16.self)))
+    case .uint32: out.append(UInt64(sameType(value, as: UInt32.self)))
+    case .uint64: out.append(sameType(value, as: UInt64.self))
+    case .double: try append(sameType(value, as: Double.self), path: path())
+    case .float: try append(sameType(value, as: Float.self), path: path())
     }
-  }
-
-  /// `value`, which the caller has checked is a `B`, as a `B`.
-  @inline(__always)
-  func same<A, B>(_ value: A, as type: B.Type) -> B {
-    // safe: every caller switches on `StandardScalar.of(T.self)`, which
-    // names `B` only when `T` is `B`; the value's type comes from the
-    // program, not from anything encoded.
-    precondition(A.self == B.self, "not the same type")
-    return unsafeBitCast(value, to: B.self)
   }
 
   /// A Double, or the non-conforming strategy's string for infinity and NaN.
@@ -133,8 +123,8 @@ extension JSONWriter {
     _ value: T, _ scalar: StandardScalar, path: @autoclosure () -> [any CodingKey]
   ) throws {
     switch scalar {
-    case .double: try checkConforming(same(value, as: Double.self), path: path())
-    case .float: try checkConforming(same(value, as: Float.self), path: path())
+    case .double: try checkConforming(sameType(value, as: Double.self), path: path())
+    case .float: try checkConforming(sameType(value, as: Float.self), path: path())
     default: break
     }
   }
@@ -180,9 +170,9 @@ extension JSONWriter {
     }
     switch kind {
     case .date:
-      try writeDate(same(value, as: Date.self), in: slot, encoder: slotEncoder ?? self)
+      try writeDate(sameType(value, as: Date.self), in: slot, encoder: slotEncoder ?? self)
     case .data:
-      try writeData(same(value, as: Data.self), in: slot, encoder: slotEncoder ?? self)
+      try writeData(sameType(value, as: Data.self), in: slot, encoder: slotEncoder ?? self)
     default:
       if convertsKeys, let dictionary = value as? any UnconvertedKeysDictionary {
         // JSONEncoder leaves the keys of a [String: Value] as they are.
@@ -213,9 +203,9 @@ extension JSONWriter {
     case .scalarArray(let element):
       try appendScalarArray(value, of: element, path: path)
     case .url:
-      out.append(string: same(value, as: URL.self).absoluteString)
+      out.append(string: sameType(value, as: URL.self).absoluteString)
     case .decimal:
-      var text = same(value, as: Decimal.self).description
+      var text = sameType(value, as: Decimal.self).description
       text.withUTF8 { out.append(UnsafeRawBufferPointer($0)) }
     default:
       return false
@@ -329,20 +319,20 @@ extension JSONWriter {
     _ array: T, of element: StandardScalar, path: () -> [any CodingKey]
   ) throws {
     switch element {
-    case .string: appendArray(same(array, as: [String].self)) { out.append(string: $0) }
-    case .bool: appendArray(same(array, as: [Bool].self)) { out.append($0) }
-    case .int: appendArray(same(array, as: [Int].self)) { out.append(Int64($0)) }
-    case .int8: appendArray(same(array, as: [Int8].self)) { out.append(Int64($0)) }
-    case .int16: appendArray(same(array, as: [Int16].self)) { out.append(Int64($0)) }
-    case .int32: appendArray(same(array, as: [Int32].self)) { out.append(Int64($0)) }
-    case .int64: appendArray(same(array, as: [Int64].self)) { out.append($0) }
-    case .uint: appendArray(same(array, as: [UInt].self)) { out.append(UInt64($0)) }
-    case .uint8: appendArray(same(array, as: [UInt8].self)) { out.append(UInt64($0)) }
-    case .uint16: appendArray(same(array, as: [UInt16].self)) { out.append(UInt64($0)) }
-    case .uint32: appendArray(same(array, as: [UInt32].self)) { out.append(UInt64($0)) }
-    case .uint64: appendArray(same(array, as: [UInt64].self)) { out.append($0) }
+    case .string: appendArray(sameType(array, as: [String].self)) { out.append(string: $0) }
+    case .bool: appendArray(sameType(array, as: [Bool].self)) { out.append($0) }
+    case .int: appendArray(sameType(array, as: [Int].self)) { out.append(Int64($0)) }
+    case .int8: appendArray(sameType(array, as: [Int8].self)) { out.append(Int64($0)) }
+    case .int16: appendArray(sameType(array, as: [Int16].self)) { out.append(Int64($0)) }
+    case .int32: appendArray(sameType(array, as: [Int32].self)) { out.append(Int64($0)) }
+    case .int64: appendArray(sameType(array, as: [Int64].self)) { out.append($0) }
+    case .uint: appendArray(sameType(array, as: [UInt].self)) { out.append(UInt64($0)) }
+    case .uint8: appendArray(sameType(array, as: [UInt8].self)) { out.append(UInt64($0)) }
+    case .uint16: appendArray(sameType(array, as: [UInt16].self)) { out.append(UInt64($0)) }
+    case .uint32: appendArray(sameType(array, as: [UInt32].self)) { out.append(UInt64($0)) }
+    case .uint64: appendArray(sameType(array, as: [UInt64].self)) { out.append($0) }
     case .double:
-      let values = same(array, as: [Double].self)
+      let values = sameType(array, as: [Double].self)
       if let bad = values.firstIndex(where: { !$0.isFinite }) {
         try checkConforming(values[bad], path: path() + [CodixKey(index: bad)])
       }
@@ -350,7 +340,7 @@ extension JSONWriter {
         out.appendNumber($0, strategy: options.nonConformingFloatEncodingStrategy)
       }
     case .float:
-      let values = same(array, as: [Float].self)
+      let values = sameType(array, as: [Float].self)
       if let bad = values.firstIndex(where: { !$0.isFinite }) {
         try checkConforming(values[bad], path: path() + [CodixKey(index: bad)])
       }

@@ -1,0 +1,16 @@
+/// `value` as `B`, which is its own type: one function for every place that
+/// holds a value whose type it has just compared with `B`.
+///
+/// The callers: the reader's scalars and scalar arrays read off the tape
+/// (`T.self == String.self`, …, or `B.self` held as the conformance whose
+/// `read` made the value), the writer's and the tree's scalars (a switch on
+/// `StandardScalar.of(T.self)`, which names `B` only when `T` is `B`), and a
+/// value read ahead (`ReadAhead.Value`, read as the type its read asks for).
+@inline(__always)
+func sameType<A, B>(_ value: A, as type: B.Type) -> B {
+  // safe: the precondition makes the bitcast one from a type to itself, in
+  // every build. Types come from the program: no document, path or model
+  // declaration picks them.
+  precondition(A.self == B.self, "not the same type")
+  return unsafeBitCast(value, to: B.self)
+}

@@ -448,7 +448,7 @@ struct JSONFramer {
     // not empty and has a base address); otherwise the bytes left are
     // copied one by one, each index checked against the count.
     if index + 8 <= bytes.count, let base = bytes.baseAddress {
-      return UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      return fromLittleEndian(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
     }
     var word: UInt64 = 0
     var shift: UInt64 = 0

@@ -74,7 +74,7 @@ struct JSONScanner {
 
   /// The level of the value that starts next in `container`: after its
   /// key, for an object, the key being the tape's last entry.
-  @inline(__always)
+  @_transparent
   private func level(ofNextIn container: Open) -> Int {
     let level = container.level
     guard level >= 0, level < plan.steps.count else { return level }
@@ -120,8 +120,8 @@ struct JSONScanner {
       let start = tape.count
       let byte = bytes[position]
       switch byte {
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        let isObject = byte == UInt8(ascii: "{")
+      case Self.openBrace, Self.openBracket:
+        let isObject = byte == Self.openBrace
         let depth = open == nil ? 0 : outer.count + 1
         guard depth < plan.depthLimit else {
           throw ReaderError(.tooDeep(limit: Self.depthLimit), at: position)
@@ -131,7 +131,7 @@ struct JSONScanner {
         tape.append(0)
         position += 1
         skipWhitespace()
-        if bytes[position] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+        if bytes[position] == (isObject ? Self.closeBrace : Self.closeBracket) {
           // Empty: a complete value.
           position += 1
           tape.close(index, elements: 0)
@@ -143,15 +143,15 @@ struct JSONScanner {
           level = self.level(ofNextIn: container)
           continue valueLoop
         }
-      case UInt8(ascii: "\""):
+      case Self.quote:
         try scanString()
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      case Self.minus, Self.zero...Self.nine:
         scanNumber()
-      case UInt8(ascii: "t"):
+      case Self.letterT:
         try scanLiteral(.true, word: 0x6575_7274, length: 4)
-      case UInt8(ascii: "f"):
+      case Self.letterF:
         try scanLiteral(.false, word: 0x65_736C_6166, length: 5)
-      case UInt8(ascii: "n"):
+      case Self.letterN:
         try scanLiteral(.null, word: 0x6C6C_756E, length: 4)
       default:
         throw unexpected(expected: "a JSON value")
@@ -169,8 +169,8 @@ struct JSONScanner {
         container.elements += 1
         skipWhitespace()
         let byte = bytes[position]
-        let closing = container.isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        if byte == UInt8(ascii: ",") {
+        let closing = container.isObject ? Self.closeBrace : Self.closeBracket
+        if byte == Self.comma {
           position += 1
           skipWhitespace()
           if bytes[position] != closing {
@@ -196,7 +196,7 @@ struct JSONScanner {
   /// Scans `"key"` of the object at tape index `object`, the colon after
   /// it, and the whitespace around them.
   private mutating func scanKey(of object: Int) throws(ReaderError) {
-    guard bytes[position] == UInt8(ascii: "\"") else {
+    guard bytes[position] == Self.quote else {
       throw unexpected(expected: "a key in double quotes")
     }
     try scanString()
@@ -204,7 +204,7 @@ struct JSONScanner {
       tape.mark(object, JSONTape.Flag.keysToCheck)
     }
     skipWhitespace()
-    guard bytes[position] == UInt8(ascii: ":") else {
+    guard bytes[position] == Self.colon else {
       throw unexpected(expected: "':' after a key")
     }
     position += 1
@@ -233,15 +233,15 @@ struct JSONScanner {
       flags |= word & before & Self.highBits != 0 ? JSONTape.Flag.unusual : 0
       index += skipped
       switch bytes[index] {
-      case UInt8(ascii: "\""):
+      case Self.quote:
         tape.append(
           JSONTape.entry(.string, offset: start, length: index - start - 1, flags: flags))
         position = index + 1
         return
-      case UInt8(ascii: "\\"):
+      case Self.backslash:
         // The byte after it (and four more after `u`) belong to the escape.
         flags |= JSONTape.Flag.escaped
-        if bytes[index + 1] == UInt8(ascii: "u") {
+        if bytes[index + 1] == Self.letterU {
           try checkUnicodeEscape(at: index)
           index += 6
         } else {
@@ -269,7 +269,7 @@ struct JSONScanner {
     let quotes = digits ^ 0x2222_2222
     guard (quotes &- 0x0101_0101) & ~quotes & 0x8080_8080 != 0 else { return }
     var end = index + 2
-    while bytes[end] != UInt8(ascii: "\"") { end += 1 }
+    while bytes[end] != Self.quote { end += 1 }
     let text = String(decoding: bytes.slice(index, end - index), as: UTF8.self)
     throw ReaderError(.invalidEscape(text), at: index)
   }
@@ -278,6 +278,23 @@ struct JSONScanner {
   // check of its initialization per use in a debug build.
   private static var highBits: UInt64 { @_transparent get { 0x8080_8080_8080_8080 } }
   private static var ones: UInt64 { @_transparent get { 0x0101_0101_0101_0101 } }
+  // The bytes the scan compares with, the same way: `UInt8(ascii:)` is a
+  // call in a debug build.
+  private static var quote: UInt8 { @_transparent get { 0x22 } }  // "
+  private static var backslash: UInt8 { @_transparent get { 0x5C } }  // \
+  private static var openBrace: UInt8 { @_transparent get { 0x7B } }  // {
+  private static var closeBrace: UInt8 { @_transparent get { 0x7D } }  // }
+  private static var openBracket: UInt8 { @_transparent get { 0x5B } }  // [
+  private static var closeBracket: UInt8 { @_transparent get { 0x5D } }  // ]
+  private static var comma: UInt8 { @_transparent get { 0x2C } }  // ,
+  private static var colon: UInt8 { @_transparent get { 0x3A } }  // :
+  private static var minus: UInt8 { @_transparent get { 0x2D } }  // -
+  private static var zero: UInt8 { @_transparent get { 0x30 } }  // 0
+  private static var nine: UInt8 { @_transparent get { 0x39 } }  // 9
+  private static var letterT: UInt8 { @_transparent get { 0x74 } }  // t
+  private static var letterF: UInt8 { @_transparent get { 0x66 } }  // f
+  private static var letterN: UInt8 { @_transparent get { 0x6E } }  // n
+  private static var letterU: UInt8 { @_transparent get { 0x75 } }  // u
 
   /// The high bit of each byte of `word` that is `"`, `\` or below 0x20
   /// (the lowest such byte is exact; higher ones may be flagged wrongly).
@@ -380,6 +397,18 @@ struct JSONScanner {
   }
 }
 
+/// `word`, loaded from little-endian bytes, as a number: itself on a
+/// little-endian machine. (`UInt64(littleEndian:)` is a generic call in a
+/// debug build.)
+@_transparent
+func fromLittleEndian(_ word: UInt64) -> UInt64 {
+  #if _endian(big)
+    return word.byteSwapped
+  #else
+    return word
+  #endif
+}
+
 /// Reads a document's bytes by offset: a byte past the end reads as zero,
 /// and a negative offset traps, in every build. The scanner and the reader
 /// only form offsets that the scan found inside the document.
@@ -421,7 +450,7 @@ struct ByteView {
     // safe: as for the subscript, no offset is negative.
     precondition(offset >= 0, "word before the document")
     if offset + 8 <= count {
-      return UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+      return fromLittleEndian(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
     }
     var word: UInt64 = 0
     var index = offset

@@ -131,9 +131,9 @@ extension JSONWriter {
       var first: UInt64 = 0
       var last: UInt64 = 0
       if bytes.count >= 8 {
-        first = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
-        last = UInt64(
-          littleEndian: bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
+        first = fromLittleEndian(bytes.loadUnaligned(as: UInt64.self))
+        last = fromLittleEndian(
+          bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self))
       } else {
         for byte in bytes { first = first << 8 | UInt64(byte) }
       }

@@ -195,21 +195,9 @@ final class JSONDocument {
 
   // MARK: - Navigation
 
-  /// The tape's word at `index`.
-  @inline(__always)
-  private func word(_ index: Int) -> UInt64 {
-    // safe: readers reach entries only from the root (0, and a successful
-    // scan wrote at least one entry), a container's first member (`+ 2`,
-    // read only below its end) and the ends and next entries the scan
-    // wrote; a missing value (`JSONReader.missing`) is answered before the
-    // tape is read (`JSONReader.tag(of:)`).
-    precondition(index >= 0 && index < entryCount, "no such entry")
-    return entries[index]
-  }
-
   /// The entry at `index`.
   @inline(__always)
-  func entry(_ index: Int) -> JSONEntry { JSONEntry(word(index)) }
+  func entry(_ index: Int) -> JSONEntry { JSONEntry(tapeWord(entries, entryCount, index)) }
 
   /// The index of the entry after the value at `index` (past a container).
   @inline(__always)
@@ -217,7 +205,9 @@ final class JSONDocument {
 
   /// The index just past the last member or element of the container at `index`.
   @inline(__always)
-  func end(of index: Int) -> Int { Int(truncatingIfNeeded: word(index + 1)) }
+  func end(of index: Int) -> Int {
+    Int(truncatingIfNeeded: tapeWord(entries, entryCount, index + 1))
+  }
 
   /// The first key of an object's members, from the key at `start` up to
   /// `end`, that is written as the bytes of `key` exactly or that has an
@@ -443,12 +433,27 @@ private func entryIndex(after index: Int, in entries: UnsafePointer<UInt64>, bel
   return next
 }
 
+/// The tape's word at `index`, of the `count` at `entries`. A function of
+/// its own, transparent, so that a debug build reads an entry without a
+/// call (a class's methods cannot be transparent).
+@_transparent
+private func tapeWord(_ entries: UnsafePointer<UInt64>, _ count: Int, _ index: Int) -> UInt64 {
+  // safe: readers reach entries only from the root (0, and a successful
+  // scan wrote at least one entry), a container's first member (`+ 2`,
+  // read only below its end) and the ends and next entries the scan
+  // wrote; a missing value (`JSONReader.missing`) is answered before the
+  // tape is read (`JSONReader.tag(of:)`).
+  precondition(index >= 0 && index < count, "no such entry")
+  return entries[index]
+}
+
 /// Whether the `count` bytes at `a` and at `b` are equal; both must be
 /// readable for `count` bytes (its two callers check that first: see
 /// `candidateKey` and `stringEquals`). Up to 16 bytes (most keys), two loads from
 /// each, overlapping when the count is not a multiple of their size, so
-/// that no byte outside either range is read; `memcmp` above.
-@inline(__always)
+/// that no byte outside either range is read; `memcmp` above. Transparent:
+/// a debug build inlines it into the key lookup beside it.
+@_transparent
 func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
   let a = UnsafeRawPointer(a)
   let b = UnsafeRawPointer(b)

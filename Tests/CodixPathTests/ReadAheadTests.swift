@@ -177,3 +177,66 @@ private struct Twice: Decodable, Equatable {
   }
   #expect(snake == plain)
 }
+
+/// One property of each standard scalar type: each is read ahead, and each
+/// value must come back as the type its read asks for.
+private struct EveryScalar: Decodable, Equatable {
+  let string: String
+  let bool: Bool
+  let int: Int
+  let int8: Int8
+  let int16: Int16
+  let int32: Int32
+  let int64: Int64
+  let uint: UInt
+  let uint8: UInt8
+  let uint16: UInt16
+  let uint32: UInt32
+  let uint64: UInt64
+  let double: Double
+  let float: Float
+
+  init(from decoder: any Decoder) throws {
+    string = try decoder.decode(at: "s")
+    bool = try decoder.decode(at: "b")
+    int = try decoder.decode(at: "n.i")
+    int8 = try decoder.decode(at: "n.i8")
+    int16 = try decoder.decode(at: "n.i16")
+    int32 = try decoder.decode(at: "n.i32")
+    int64 = try decoder.decode(at: "n.i64")
+    uint = try decoder.decode(at: "u")
+    uint8 = try decoder.decode(at: "u8")
+    uint16 = try decoder.decode(at: "u16")
+    uint32 = try decoder.decode(at: "u32")
+    uint64 = try decoder.decode(at: "u64")
+    double = try decoder.decode(at: "d")
+    float = try decoder.decode(at: "f")
+  }
+
+  init(_ seed: Int) {
+    string = "s\(seed)"
+    bool = seed.isMultiple(of: 2)
+    int = -seed * 1_000_003
+    int8 = Int8(truncatingIfNeeded: -seed)
+    int16 = Int16(truncatingIfNeeded: -seed * 301)
+    int32 = Int32(truncatingIfNeeded: -seed * 70_001)
+    int64 = Int64(-seed) * 9_000_000_001
+    uint = UInt(seed) * 1_000_003
+    uint8 = UInt8(truncatingIfNeeded: seed * 7)
+    uint16 = UInt16(truncatingIfNeeded: seed * 301)
+    uint32 = UInt32(truncatingIfNeeded: seed * 70_001)
+    uint64 = UInt64(seed) * 9_000_000_001
+    double = Double(seed) / 8
+    float = Float(seed) / 4
+  }
+
+  var json: String {
+    #"{"s": "\#(string)", "b": \#(bool), "n": {"i": \#(int), "i8": \#(int8), "i16": \#(int16), "i32": \#(int32), "i64": \#(int64)}, "u": \#(uint), "u8": \#(uint8), "u16": \#(uint16), "u32": \#(uint32), "u64": \#(uint64), "d": \#(double), "f": \#(float)}"#
+  }
+}
+
+@Test func everyStandardScalarTypeIsServedAsItself() throws {
+  let values = (1..<30).map(EveryScalar.init)
+  let document = data("[" + values.map(\.json).joined(separator: ",") + "]")
+  #expect(try decodeOnEveryRoute([EveryScalar].self, from: document) == values)
+}

@@ -9,8 +9,10 @@
 @inline(__always)
 func sameType<A, B>(_ value: A, as type: B.Type) -> B {
   // safe: the precondition makes the bitcast one from a type to itself, in
-  // every build. Types come from the program: no document, path or model
-  // declaration picks them.
+  // every build. No document or path picks `A` or `B`; a model's declaration
+  // picks the `T` a read asks for, and every caller names `B` only after
+  // comparing it with that `T` (or, for a value read ahead, after matching
+  // the read's key, which holds `T`'s identity).
   precondition(A.self == B.self, "not the same type")
   return unsafeBitCast(value, to: B.self)
 }

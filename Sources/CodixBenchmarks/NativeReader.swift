@@ -270,6 +270,7 @@ func nativeReaderScenarios() -> [Scenario] {
         "Codix models, generated payload: 2,000 users x 11 fields, against hand-written Codable on JSONDecoder",
       input: .payload, at: "response.users", iterations: (1, 3),
       handWritten: { try foundation.decode(HandResponse.self, from: $0).users.count },
+      handWrittenNative: { try codix.decode(HandResponse.self, from: $0).users.count },
       path: [PathUser].self, wrappers: [WrapperUser].self),
     codixModels(
       foundation: foundation, codix: codix,
@@ -277,6 +278,7 @@ func nativeReaderScenarios() -> [Scenario] {
         "Codix models, dotted paths: 2,000 users x 6 fields (3 in a nested object), against hand-written Codable on JSONDecoder",
       input: .users, at: "", iterations: (2, 5),
       handWritten: { try foundation.decode([DottedHandUser].self, from: $0).count },
+      handWrittenNative: { try codix.decode([DottedHandUser].self, from: $0).count },
       path: [DottedPathUser].self, wrappers: [DottedWrapperUser].self, plainToo: true),
     codixModels(
       foundation: foundation, codix: codix,
@@ -284,6 +286,7 @@ func nativeReaderScenarios() -> [Scenario] {
         "Codix models, twitter.json statuses: 100 x 11 fields, against hand-written Codable on JSONDecoder",
       input: .twitter, at: "statuses", iterations: (3, 15),
       handWritten: { try foundation.decode(HandTimeline.self, from: $0).statuses.count },
+      handWrittenNative: { try codix.decode(HandTimeline.self, from: $0).statuses.count },
       path: [PathStatus].self, wrappers: [WrapperStatus].self),
     Scenario(
       title:
@@ -337,7 +340,8 @@ func nativeReaderScenarios() -> [Scenario] {
 private func codixModels<PathModels: Decodable & Equatable & Collection, WrapperModels>(
   foundation: JSONDecoder, codix: CodixJSONDecoder, title: String, input: Document,
   at path: Path, iterations: (Int, Int),
-  handWritten: @escaping (Data) throws -> Int, path _: PathModels.Type,
+  handWritten: @escaping (Data) throws -> Int,
+  handWrittenNative: @escaping (Data) throws -> Int, path _: PathModels.Type,
   wrappers _: WrapperModels.Type, plainToo: Bool = false
 ) -> Scenario where WrapperModels: Decodable & Equatable & Collection {
   var cases = [
@@ -352,6 +356,17 @@ private func codixModels<PathModels: Decodable & Equatable & Collection, Wrapper
       try codix.decode(PathModels.self, from: input.data, at: path).count
     },
     Case(name: "CodixWrappers, CodixJSONDecoder at:", target: 0.7, input: input) {
+      try codix.decode(WrapperModels.self, from: input.data, at: path).count
+    },
+    // The wrappers' cost over the same models written by hand, both on the
+    // native reader.
+    Case(name: "hand-written, CodixJSONDecoder", input: input) {
+      try handWrittenNative(input.data)
+    },
+    Case(
+      name: "CodixWrappers at:, over hand-written on CodixJSONDecoder",
+      against: "hand-written, CodixJSONDecoder", target: 1.2, input: input
+    ) {
       try codix.decode(WrapperModels.self, from: input.data, at: path).count
     },
   ]

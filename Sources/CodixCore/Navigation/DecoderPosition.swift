@@ -137,27 +137,32 @@ extension DecoderPosition: DocumentPosition {
   }
 
   package mutating func read(
-    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
+    array: Bool = false
   ) throws -> Bool {
     if case .keyed(let object, let key) = place {
       let container = object.container
       guard respell else {
         return try scalar.read(
-          container, forKey: key, into: pointer, nested: nested, strict: strict)
+          container, forKey: key, into: pointer, nested: nested, strict: strict, array: array)
       }
       // Read leniently first, so that a miss can be looked up again.
-      if try scalar.read(container, forKey: key, into: pointer, nested: nested, strict: false) {
+      if try scalar.read(
+        container, forKey: key, into: pointer, nested: nested, strict: false, array: array)
+      {
         return true
       }
       if var other = respelled() {
         self = other
-        return try other.read(scalar, into: pointer, nested: nested, strict: strict)
+        return try other.read(scalar, into: pointer, nested: nested, strict: strict, array: array)
       }
       // Absent under either spelling: a strict read throws the error for it.
       return try strict
-        && scalar.read(container, forKey: key, into: pointer, nested: nested, strict: true)
+        && scalar.read(
+          container, forKey: key, into: pointer, nested: nested, strict: true, array: array)
     }
-    return try scalar.read(from: &self, into: pointer, nested: nested, strict: strict)
+    return try scalar.read(
+      from: &self, into: pointer, nested: nested, strict: strict, array: array)
   }
 
   package mutating func decoder() throws -> any Decoder {
@@ -279,15 +284,16 @@ package struct DecoderObject: DocumentObject {
 
   package func read(
     member key: String, underscored: Bool, _ scalar: StandardScalar,
-    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool, array: Bool = false
   ) throws -> Bool {
     guard underscored && object.decoder != nil else {
       // No other spelling to try: read from the container, with no position.
       return try scalar.read(
-        object.container, forKey: CodixKey(key), into: pointer, nested: nested, strict: strict)
+        object.container, forKey: CodixKey(key), into: pointer, nested: nested, strict: strict,
+        array: array)
     }
     var position = member(key, underscored: underscored)
-    return try position.read(scalar, into: pointer, nested: nested, strict: strict)
+    return try position.read(scalar, into: pointer, nested: nested, strict: strict, array: array)
   }
 
   package var keys: [String] { object.container.allKeys.map(\.stringValue) }

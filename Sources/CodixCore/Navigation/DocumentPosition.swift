@@ -38,9 +38,10 @@ package protocol DocumentPosition {
   /// Reads the value, a standard scalar, into the `T?` storage at `pointer`
   /// (`T??` when `nested`); `false` when it is missing or `null`. `strict`:
   /// its absence is an error, thrown rather than answered (see
-  /// `StandardScalar.read`).
+  /// `StandardScalar.read`). `array`: the value is an array of the scalar.
   mutating func read(
-    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
+    array: Bool
   ) throws -> Bool
 
   /// A decoder at the value, for a type's own `init(from:)`.
@@ -93,10 +94,11 @@ package protocol DocumentObject {
   /// would: the wrapper engine's hot loop, which needs no position unless
   /// the read fails (any error sends it to the general read, which reports).
   /// `underscored`: whether `key` holds an underscore, worked out once by
-  /// the caller (see `KeySpelling.mayRespell`).
+  /// the caller (see `KeySpelling.mayRespell`). `array`: the member is an
+  /// array of the scalar (see `StandardScalar.read`).
   func read(
     member key: String, underscored: Bool, _ scalar: StandardScalar,
-    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool, array: Bool
   ) throws -> Bool
 
   /// The object's keys as the decoder spells them.

@@ -182,14 +182,16 @@ extension Cursor: DocumentPosition {
   }
 
   package mutating func read(
-    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
+    array: Bool = false
   ) throws -> Bool {
     switch self {
     case .decoder(var position):
       defer { self = .decoder(position) }
-      return try position.read(scalar, into: pointer, nested: nested, strict: strict)
+      return try position.read(
+        scalar, into: pointer, nested: nested, strict: strict, array: array)
     case .native(let spot):
-      return try spot.read(scalar, into: pointer, nested: nested, strict: strict)
+      return try spot.read(scalar, into: pointer, nested: nested, strict: strict, array: array)
     }
   }
 
@@ -286,17 +288,17 @@ package enum ObjectCursor: DocumentObject {
 
   package func read(
     member key: String, underscored: Bool, _ scalar: StandardScalar,
-    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool, array: Bool = false
   ) throws -> Bool {
     switch self {
     case .decoder(let object):
       try object.read(
         member: key, underscored: underscored, scalar, into: pointer, nested: nested,
-        strict: strict)
+        strict: strict, array: array)
     case .native(let object):
       try object.read(
         member: key, underscored: underscored, scalar, into: pointer, nested: nested,
-        strict: strict)
+        strict: strict, array: array)
     }
   }
 

@@ -10,7 +10,9 @@
 //   pointer comparisons otherwise) and calls the concrete overload.
 // - The wrapper engine reads a scalar property straight into its storage
 //   (`read(_:forKey:into:nested:strict:)`), and writes one with `codixEncode`.
-// - A lossy array of scalars is first read whole, strictly.
+// - A lossy array of scalars is first read whole, strictly; a wrapper's array
+//   of scalars (`[String]`, `[Int]?`) is read straight into its storage too
+//   (`array: true`).
 // - A scalar is never named as the model an error happened in.
 //
 // A new case must be handled by every `switch` below: the compiler checks it.
@@ -50,10 +52,18 @@ package enum StandardScalar: Sendable {
   /// of a string field's read), and a missing or `null` value throws
   /// instead of answering `false`. For a property whose absence is an error
   /// anyway; the caller's slow path then reports it.
+  ///
+  /// `array`: the value is an array of this scalar, stored in `[T]?`
+  /// (`[T]??` when `nested`).
   package func read(
     _ container: KeyedDecodingContainer<CodixKey>, forKey key: CodixKey,
-    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool, array: Bool = false
   ) throws -> Bool {
+    if array {
+      var read = KeyedArrayRead(
+        container: container, key: key, pointer: pointer, nested: nested, strict: strict)
+      return try withElementType(&read)
+    }
     switch self {
     case .string:
       return try Self.store(
@@ -152,10 +162,17 @@ package enum StandardScalar: Sendable {
   /// (`T??` when `nested`), as `read(_:forKey:into:nested:strict:)` reads a
   /// key: for positions that are not a key of a container.
   package func read<P: DocumentPosition>(
-    from position: inout P, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    from position: inout P, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
+    array: Bool = false
   ) throws -> Bool {
     func value<T: Decodable>(_ type: T.Type) throws -> T? {
       strict ? try position.decode(type) : try position.decodeIfPresent(type)
+    }
+    if array {
+      var read = PositionArrayRead(
+        position: position, pointer: pointer, nested: nested, strict: strict)
+      defer { position = read.position }
+      return try withElementType(&read)
     }
     switch self {
     case .string: return Self.store(try value(String.self), pointer, nested)
@@ -185,10 +202,17 @@ package enum StandardScalar: Sendable {
   /// Writes the `T?` storage at `pointer` (`T??` when `nested`) at `key`,
   /// `T` being this scalar's type: `true` when written or `nil` (nothing to
   /// write), `false` when a non-optional value was never set.
+  ///
+  /// `array`: the storage is `[T]?` (`[T]??` when `nested`).
   package func write(
     _ container: inout KeyedEncodingContainer<CodixKey>, forKey key: CodixKey,
-    from pointer: UnsafeRawPointer, nested: Bool
+    from pointer: UnsafeRawPointer, nested: Bool, array: Bool = false
   ) throws -> Bool {
+    if array {
+      var write = KeyedArrayWrite(container: container, key: key, pointer: pointer, nested: nested)
+      defer { container = write.container }
+      return try withElementType(&write)
+    }
     switch self {
     case .string:
       return try Self.load(String.self, pointer, nested) { try container.encode($0, forKey: key) }
@@ -223,7 +247,7 @@ package enum StandardScalar: Sendable {
 
   /// Loads the value at `pointer` and hands it to `encode`; see `write`.
   @inline(__always)
-  private static func load<T>(
+  fileprivate static func load<T>(
     _: T.Type, _ pointer: UnsafeRawPointer, _ nested: Bool, _ encode: (T) throws -> Void
   ) rethrows -> Bool {
     if nested {
@@ -239,7 +263,7 @@ package enum StandardScalar: Sendable {
   }
 
   @inline(__always)
-  private static func store<T>(_ value: T?, _ pointer: UnsafeMutableRawPointer, _ nested: Bool)
+  fileprivate static func store<T>(_ value: T?, _ pointer: UnsafeMutableRawPointer, _ nested: Bool)
     -> Bool
   {
     guard let value else { return false }
@@ -249,6 +273,91 @@ package enum StandardScalar: Sendable {
       pointer.assumingMemoryBound(to: T?.self).pointee = value
     }
     return true
+  }
+}
+
+// MARK: - Arrays of standard scalars
+
+/// Code written once for an array of any standard scalar, run with the
+/// element type (`StandardScalar.withElementType`): specialised for each.
+package protocol ScalarElementBody {
+  associatedtype Result
+  mutating func run<T: Codable>(_ element: T.Type) throws -> Result
+}
+
+extension StandardScalar {
+  /// The case of the elements of `type` when it is an array of a standard
+  /// scalar (`[String]`, `[Int]`); `nil` for any other type.
+  package static func ofElements(of type: Any.Type) -> StandardScalar? {
+    guard let array = type as? any ArrayDescribing.Type else { return nil }
+    return of(array.elementType)
+  }
+
+  /// Runs `body` with this scalar's type.
+  @inline(__always)
+  package func withElementType<Body: ScalarElementBody>(_ body: inout Body) throws -> Body.Result {
+    switch self {
+    case .string: try body.run(String.self)
+    case .bool: try body.run(Bool.self)
+    case .int: try body.run(Int.self)
+    case .int8: try body.run(Int8.self)
+    case .int16: try body.run(Int16.self)
+    case .int32: try body.run(Int32.self)
+    case .int64: try body.run(Int64.self)
+    case .uint: try body.run(UInt.self)
+    case .uint8: try body.run(UInt8.self)
+    case .uint16: try body.run(UInt16.self)
+    case .uint32: try body.run(UInt32.self)
+    case .uint64: try body.run(UInt64.self)
+    case .double: try body.run(Double.self)
+    case .float: try body.run(Float.self)
+    }
+  }
+}
+
+/// Reads an array of scalars at a key into its `[T]?` storage (`[T]??`
+/// when `nested`).
+private struct KeyedArrayRead: ScalarElementBody {
+  let container: KeyedDecodingContainer<CodixKey>
+  let key: CodixKey
+  let pointer: UnsafeMutableRawPointer
+  let nested: Bool
+  let strict: Bool
+
+  func run<T: Codable>(_: T.Type) throws -> Bool {
+    StandardScalar.store(
+      strict
+        ? try container.decode([T].self, forKey: key)
+        : try container.decodeIfPresent([T].self, forKey: key), pointer, nested)
+  }
+}
+
+/// Reads an array of scalars at a position into its `[T]?` storage.
+private struct PositionArrayRead<P: DocumentPosition>: ScalarElementBody {
+  var position: P
+  let pointer: UnsafeMutableRawPointer
+  let nested: Bool
+  let strict: Bool
+
+  mutating func run<T: Codable>(_: T.Type) throws -> Bool {
+    StandardScalar.store(
+      strict ? try position.decode([T].self) : try position.decodeIfPresent([T].self), pointer,
+      nested)
+  }
+}
+
+/// Writes the `[T]?` storage of an array of scalars at a key.
+private struct KeyedArrayWrite: ScalarElementBody {
+  var container: KeyedEncodingContainer<CodixKey>
+  let key: CodixKey
+  let pointer: UnsafeRawPointer
+  let nested: Bool
+
+  mutating func run<T: Codable>(_: T.Type) throws -> Bool {
+    let key = key
+    return try StandardScalar.load([T].self, pointer, nested) {
+      try container.encode($0, forKey: key)
+    }
   }
 }
 

@@ -7,18 +7,23 @@ struct FastRead {
   let scalar: StandardScalar
   /// Whether the property itself is optional (storage `T??`).
   let nested: Bool
+  /// Whether the value is an array of `scalar` (storage `[T]?`, or `[T]??`
+  /// when `nested`). A lossy array is read whole and strictly here; when
+  /// that fails, the engine's general read drops the bad elements.
+  let array: Bool
   /// The byte offset of the wrapper's `Value?` inside the wrapper.
   let valueOffset: Int
 
-  /// The fast read of a property of type `type` (a standard scalar, or an
-  /// optional one); `nil` for any other type.
+  /// The fast read of a property of type `type` (a standard scalar, an
+  /// array of one, or an optional of either); `nil` for any other type.
   init?(for type: Any.Type, valueOffset: Int) {
-    if let scalar = StandardScalar.of(type) {
-      (self.scalar, nested) = (scalar, false)
-    } else if let optional = type as? any AnyOptional.Type,
-      let scalar = StandardScalar.of(optional.wrappedType)
-    {
-      (self.scalar, nested) = (scalar, true)
+    let optional = type as? any AnyOptional.Type
+    nested = optional != nil
+    let value = optional?.wrappedType ?? type
+    if let scalar = StandardScalar.of(value) {
+      (self.scalar, array) = (scalar, false)
+    } else if let scalar = StandardScalar.ofElements(of: value) {
+      (self.scalar, array) = (scalar, true)
     } else {
       return nil
     }
@@ -32,7 +37,8 @@ struct FastRead {
     _ container: inout KeyedEncodingContainer<CodixKey>, _ key: CodixKey,
     from storage: UnsafeRawPointer
   ) throws -> Bool {
-    try scalar.write(&container, forKey: key, from: storage + valueOffset, nested: nested)
+    try scalar.write(
+      &container, forKey: key, from: storage + valueOffset, nested: nested, array: array)
   }
 
   /// Reads the member at `key` of `object` into the wrapper whose storage
@@ -45,6 +51,6 @@ struct FastRead {
   ) throws -> Bool {
     try object.read(
       member: key, underscored: underscored, scalar, into: storage + valueOffset,
-      nested: nested, strict: strict)
+      nested: nested, strict: strict, array: array)
   }
 }

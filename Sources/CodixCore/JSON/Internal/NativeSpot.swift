@@ -115,11 +115,13 @@ extension NativeSpot: DocumentPosition {
   }
 
   package func read(
-    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
+    array: Bool = false
   ) throws -> Bool {
     if index == JSONReader.missing, strict { try throwIfMissing() }
     return try Self.read(
-      scalar, of: reader, at: index, place, into: pointer, nested: nested, strict: strict)
+      scalar, of: reader, at: index, place, into: pointer, nested: nested, strict: strict,
+      array: array)
   }
 
   /// Reads the value at `index` into `pointer` as `scalar`; `false` for
@@ -129,11 +131,18 @@ extension NativeSpot: DocumentPosition {
   static func read(
     _ scalar: StandardScalar, of reader: JSONReader, at index: Int,
     _ place: @autoclosure () -> Place, into pointer: UnsafeMutableRawPointer, nested: Bool,
-    strict: Bool
+    strict: Bool, array: Bool = false
   ) throws -> Bool {
     if reader.tag(of: index) == .null {
       guard strict else { return false }
-      throw reader.valueNotFound(scalar.type, at: index, path: place().path(in: reader))
+      throw reader.valueNotFound(
+        array ? [Any].self : scalar.type, at: index, path: place().path(in: reader))
+    }
+    if array {
+      var read = NativeArrayRead(
+        scalar: scalar, reader: reader, index: index, place: place(), pointer: pointer,
+        nested: nested)
+      return try scalar.withElementType(&read)
     }
     switch scalar {
     case .string: return scalar.store(try reader.string(at: index, place()), pointer, nested)
@@ -254,7 +263,7 @@ package struct NativeObject: DocumentObject {
 
   package func read(
     member key: String, underscored: Bool, _ scalar: StandardScalar,
-    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+    into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool, array: Bool = false
   ) throws -> Bool {
     guard let found = reader.codixMember(of: index, key: key) else {
       guard strict else { return false }
@@ -263,7 +272,7 @@ package struct NativeObject: DocumentObject {
     }
     return try NativeSpot.read(
       scalar, of: reader, at: found, Place(anchor, tail, .name(key)),
-      into: pointer, nested: nested, strict: strict)
+      into: pointer, nested: nested, strict: strict, array: array)
   }
 
   package var keys: [String] {
@@ -272,6 +281,21 @@ package struct NativeObject: DocumentObject {
 
   package func unclaimedKeys(_ claimed: Set<String>) -> [String] {
     reader.unclaimedKeys(of: index, claimed: claimed)
+  }
+}
+
+/// Reads the array of scalars at `index` into its `[T]?` storage (`[T]??`
+/// when `nested`).
+private struct NativeArrayRead: ScalarElementBody {
+  let scalar: StandardScalar
+  let reader: JSONReader
+  let index: Int
+  let place: Place
+  let pointer: UnsafeMutableRawPointer
+  let nested: Bool
+
+  func run<T: Codable>(_: T.Type) throws -> Bool {
+    scalar.store(try reader.unwrap([T].self, at: index, place), pointer, nested)
   }
 }
 

@@ -78,7 +78,14 @@ package enum Cursor {
 
   /// `error`, thrown by a read below `decoder`'s value, as ``spelling(in:_:)`` throws it.
   package static func spelledAsWritten(_ error: CodixError, in decoder: any Decoder) -> CodixError {
-    JSONReader.of(any: decoder) != nil ? error : KeySpelling.spelledAsWritten(error, in: decoder)
+    readsTape(decoder) ? error : KeySpelling.spelledAsWritten(error, in: decoder)
+  }
+
+  /// Whether `decoder` is Codix's reader, whose reads go to its tape (no
+  /// container of another decoder to keep between reads).
+  /// A comparison of types, with no cast.
+  package static func readsTape(_ decoder: any Decoder) -> Bool {
+    ObjectIdentifier(type(of: decoder)) == ObjectIdentifier(JSONReader.self)
   }
 
   /// `decode(_:at:in:)` on the native reader.

@@ -24,14 +24,17 @@ enum ModelTables {
     -> ModelTable
   {
     let id = UInt(bitPattern: ObjectIdentifier(type))
-    let traits = ModelTraits(
-      keyStyle: Root.keyStyle, unknownKeys: Root.unknownKeys,
-      declaresDebugJSON: Root._declaresDebugJSON)
+    // Asked only to build a table: three witness calls a decode otherwise.
+    func traits() -> ModelTraits {
+      ModelTraits(
+        keyStyle: Root.keyStyle, unknownKeys: Root.unknownKeys,
+        declaresDebugJSON: Root._declaresDebugJSON)
+    }
     guard let recent = recentTables.pointer else {
-      return try table(for: type, traits) { blankPrototype(of: type) }
+      return try table(for: type, traits()) { blankPrototype(of: type) }
     }
     if let table = recent.pointee.table(for: id) { return table }
-    let table = try table(for: type, traits) { blankPrototype(of: type) }
+    let table = try table(for: type, traits()) { blankPrototype(of: type) }
     recent.pointee.insert(table, for: id)
     return table
   }

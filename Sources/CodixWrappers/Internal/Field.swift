@@ -132,6 +132,7 @@ final class Field {
 
 /// Reads the value at the cursor into a property's storage at the pointer;
 /// `false` when it is absent.
+@usableFromInline
 typealias FieldRead = (UnsafeMutableRawPointer, inout Cursor, ReadContext) throws -> Bool
 /// Writes a property's storage at a path below an encoder: the field's write
 /// path, or the rest of it below an encoder already part of the way.

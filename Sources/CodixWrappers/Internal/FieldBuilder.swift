@@ -62,7 +62,8 @@ enum FieldBuilder {
     return Field(
       order: order, name: name, path: path, expected: kit.expected,
       isRequired: !facts.hasDefault && !kit.isOptional, debugJSON: false, offset: offset,
-      fast: kit.fast, fastWrite: kit.fast, read: kit.read, writing: writes)
+      fast: kit.fast, fastWrite: kit.fast, read: facts.specialisedRead(kit) ?? kit.read,
+      writing: writes)
   }
 
   /// The field of a wrapper property (`@Coding`, `@CodableDate`, a `KodableTransformable`).

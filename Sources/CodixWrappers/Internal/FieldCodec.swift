@@ -33,7 +33,7 @@ struct FieldRules: Sendable {
 /// Reads a present value at a cursor; `nil` when it is missing or `null`.
 @usableFromInline
 struct FieldReader<Value> {
-  let read: (inout Cursor, ReadContext) throws -> Value?
+  @usableFromInline let read: (inout Cursor, ReadContext) throws -> Value?
 
   /// The reader of `Value?`: this reader, whose absent is `nil`.
   var optional: FieldReader<Value?> {

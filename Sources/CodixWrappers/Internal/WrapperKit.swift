@@ -33,6 +33,29 @@ class PlainKit: @unchecked Sendable {
   }
 }
 
+/// A kit seen with its value type but not its wrapper type: what a setup,
+/// which knows only its value type, needs to make its property's read
+/// (`SetupFacts.specialisedRead`).
+class ValueKit<Value>: PlainKit, @unchecked Sendable {
+  // Unchecked: immutable; its closures capture only immutable values.
+  let reader: FieldReader<Value>
+  /// The byte offset of the wrapper's `Value?` inside the wrapper; `nil`
+  /// when the wrapper's layout does not say.
+  let valueOffset: Int?
+
+  init(
+    reader: FieldReader<Value>, valueOffset: Int?, read: @escaping FieldRead, fast: FastRead?,
+    isOptional: Bool, expected: @escaping () -> String, setupOffset: Int?,
+    plainWrites: FieldWrites?
+  ) {
+    self.reader = reader
+    self.valueOffset = valueOffset
+    super.init(
+      read: read, fast: fast, isOptional: isOptional, expected: expected,
+      setupOffset: setupOffset, plainWrites: plainWrites)
+  }
+}
+
 /// What every option-less property of one wrapper type shares, built once
 /// per wrapper type (`Coding<Int>`, `CodableDate<Date?>`) rather than once
 /// per property of every model: the codec, its reader and writer, the nil
@@ -42,23 +65,22 @@ class PlainKit: @unchecked Sendable {
 /// each step looks its types' metadata up; a model's first decode used to
 /// spend about a third of its table building here, for answers that are the
 /// same for every `@Coding var name: String` in the app.
-final class WrapperKit<W: StorageWrapper>: PlainKit, @unchecked Sendable {
+final class WrapperKit<W: StorageWrapper>: ValueKit<W.Value>, @unchecked Sendable {
   // Unchecked: immutable; its closures capture only immutable values.
   typealias Value = W.Value
   let codec: any FieldCodec<Value>
-  let reader: FieldReader<Value>
   let writer: FieldWriter<Value>?
   let isNil: ((Value) -> Bool)?
 
   fileprivate init(codec: any FieldCodec<Value>, rules: FieldRules, fast: FastRead?, plain: Bool) {
     self.codec = codec
     let reader = codec.makeReader(rules)
-    self.reader = reader
     let writer = codec.makeWriter()
     self.writer = writer
     let isNil = NilCheck.make(for: Value.self)
     self.isNil = isNil
     super.init(
+      reader: reader, valueOffset: W.valueOffset,
       read: Self.plainRead(reader), fast: fast, isOptional: _isOptional(Value.self),
       expected: { codec.expected }, setupOffset: W.setupOffset,
       plainWrites: plain

@@ -221,10 +221,12 @@ final class JSONDocument {
     // safe: the only caller, `JSONReader.member(of:bytes:)`, passes an
     // object's first member (its index + 2, and indexes are not negative)
     // or a remembered hint between it and the object's end, and as `end`
-    // that end or the hint. An end is the tape's count when the container
-    // closed; a scan along a path later removes only values that began
-    // after it, so every end left on the tape is at most its count. No
-    // document, path or model picks these indexes.
+    // that end or the hint. A hint is the key after a member the same
+    // reader found in that object, and a reader's document never changes
+    // (`JSONReader.document` is a `let`). An end is the tape's count when
+    // the container closed; a scan along a path later replaces only values
+    // that began after it (`JSONTape.skip`), so every end left on the tape
+    // is at most its count. No document, path or model picks these indexes.
     precondition(start >= 0 && end <= entryCount, "members outside the tape")
     var index = start
     while index < end {
@@ -323,8 +325,9 @@ final class JSONDocument {
             precondition(otherIndex > object && otherIndex < candidate, "no such key")
             let other = JSONEntry(entries[otherIndex])
             // safe: both keys are shorter than 255 bytes (refused above
-            // otherwise), so their entries hold exact lengths up to the
-            // closing quotes the scan found inside the document.
+            // otherwise), well below `JSONTape.maxLength`, so their entries
+            // hold exact lengths up to the closing quotes the scan found
+            // inside the document.
             precondition(
               key.offset + 1 + key.length <= text.count
                 && other.offset + 1 + other.length <= text.count, "key outside the document")

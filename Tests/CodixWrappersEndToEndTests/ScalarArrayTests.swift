@@ -38,6 +38,33 @@ private let wellTyped = Data(
   #expect(absent.strict == [7])
 }
 
+private struct Spelled: Kodable, Equatable {
+  @Coding("tag_list") var tagList: [String]
+  @Coding("score_list") var scoreList: [Double]?
+}
+
+@Test func arraysOfScalarsAreFoundUnderTheDecodersKeySpelling() throws {
+  // On JSONDecoder with `.convertFromSnakeCase`, a key with an underscore is
+  // looked up again as the strategy spells it: the fast read does it too.
+  let data = Data(#"{"tag_list":["a"],"score_list":[9]}"#.utf8)
+  let spelled = try decodeOnEveryRoute(
+    Spelled.self, from: data, configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+  #expect(spelled == Spelled(tagList: ["a"], scoreList: [9]))
+  #expect(try decodeOnEveryRoute(Spelled.self, from: data) == spelled)
+  let missing = try decodeOnEveryRoute(
+    Spelled.self, from: Data(#"{"tag_list":[]}"#.utf8),
+    configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+  #expect(missing.scoreList == nil)
+}
+
+extension Spelled {
+  fileprivate init(tagList: [String], scoreList: [Double]?) {
+    self.init()
+    self.tagList = tagList
+    self.scoreList = scoreList
+  }
+}
+
 @Test func anArrayWithABadElementIsReadByTheLossyRules() throws {
   let data = Data(
     #"{"names":["a",7],"counts":[1,"x",3],"stats":{"scores":[1]},"flags":[1,"no"],"bytes":[1,256],"strict":[]}"#

@@ -58,6 +58,9 @@ extension Place {
   #expect(replaced.seen == nil)
   let written = try sortedJSON(replaced)
   #expect(try Mixed.decode(from: Data(written.utf8)) == replaced)
+  let encoder = CodixJSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  #expect(String(decoding: try encoder.encode(replaced), as: UTF8.self) == written)
 }
 
 @Test func aNestedModelThatFailsIsReportedAtItsPath() throws {

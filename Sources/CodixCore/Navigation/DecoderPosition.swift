@@ -137,8 +137,16 @@ extension DecoderPosition: DocumentPosition {
   }
 
   package mutating func read(
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
+  ) throws -> Bool {
+    try read(scalar, into: pointer, nested: nested, strict: strict, array: false)
+  }
+
+  /// `read(_:into:nested:strict:)`, or, with `array`, the read of an array
+  /// of the scalar (a wrapper's member: `DecoderObject.read(member:…)`).
+  mutating func read(
     _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
-    array: Bool = false
+    array: Bool
   ) throws -> Bool {
     if case .keyed(let object, let key) = place {
       let container = object.container

@@ -38,10 +38,9 @@ package protocol DocumentPosition {
   /// Reads the value, a standard scalar, into the `T?` storage at `pointer`
   /// (`T??` when `nested`); `false` when it is missing or `null`. `strict`:
   /// its absence is an error, thrown rather than answered (see
-  /// `StandardScalar.read`). `array`: the value is an array of the scalar.
+  /// `StandardScalar.read`).
   mutating func read(
-    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
-    array: Bool
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool
 
   /// A decoder at the value, for a type's own `init(from:)`.

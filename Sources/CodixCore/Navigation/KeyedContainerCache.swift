@@ -29,6 +29,14 @@
 // (ReadAhead.swift).
 
 package enum KeyedContainerCache {
+  /// `scope(_:)` for the reads below `decoder`'s value; none on Codix's
+  /// reader, whose reads go to its tape and keep no container.
+  package static func scope<R, E: Error>(
+    below decoder: any Decoder, _ body: () throws(E) -> R
+  ) throws(E) -> R {
+    Cursor.readsTape(decoder) ? try body() : try scope(body)
+  }
+
   /// Runs `body` with this thread's cache on. Scopes nest; the outermost
   /// one empties the cache when it ends.
   package static func scope<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {

@@ -189,16 +189,14 @@ extension Cursor: DocumentPosition {
   }
 
   package mutating func read(
-    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
-    array: Bool = false
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
     switch self {
     case .decoder(var position):
       defer { self = .decoder(position) }
-      return try position.read(
-        scalar, into: pointer, nested: nested, strict: strict, array: array)
+      return try position.read(scalar, into: pointer, nested: nested, strict: strict)
     case .native(let spot):
-      return try spot.read(scalar, into: pointer, nested: nested, strict: strict, array: array)
+      return try spot.read(scalar, into: pointer, nested: nested, strict: strict)
     }
   }
 

@@ -8,19 +8,11 @@ enum WrapperEngine {
   {
     let table = try ModelTables.decodingTable(for: Root.self)
     var root = table.skipsSetup ? SetupRecording.skipping { Root() } : Root()
+    // Path reads below the model reuse their containers until it is decoded.
     try Cursor.spelling(in: decoder) { () throws(CodixError) in
-      if Cursor.readsTape(decoder) {
+      try KeyedContainerCache.scope(below: decoder) { () throws(CodixError) in
         try ModelBase.withBase(of: &root, isClass: table.isClass) { (base) throws(CodixError) in
           try decode(table, into: base, from: decoder)
-        }
-      } else {
-        // Path reads below the model reuse their containers until it is
-        // decoded (on the reader, they read its tape: no container to keep).
-        try KeyedContainerCache.scope { () throws(CodixError) in
-          try ModelBase.withBase(of: &root, isClass: table.isClass) {
-            (base) throws(CodixError) in
-            try decode(table, into: base, from: decoder)
-          }
         }
       }
     }

@@ -115,13 +115,11 @@ extension NativeSpot: DocumentPosition {
   }
 
   package func read(
-    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool,
-    array: Bool = false
+    _ scalar: StandardScalar, into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool
   ) throws -> Bool {
     if index == JSONReader.missing, strict { try throwIfMissing() }
     return try Self.read(
-      scalar, of: reader, at: index, place, into: pointer, nested: nested, strict: strict,
-      array: array)
+      scalar, of: reader, at: index, place, into: pointer, nested: nested, strict: strict)
   }
 
   /// Reads the value at `index` into `pointer` as `scalar`; `false` for
@@ -133,16 +131,15 @@ extension NativeSpot: DocumentPosition {
     _ place: @autoclosure () -> Place, into pointer: UnsafeMutableRawPointer, nested: Bool,
     strict: Bool, array: Bool = false
   ) throws -> Bool {
-    if reader.tag(of: index) == .null {
-      guard strict else { return false }
-      throw reader.valueNotFound(
-        array ? [Any].self : scalar.type, at: index, path: place().path(in: reader))
-    }
     if array {
       var read = NativeArrayRead(
         scalar: scalar, reader: reader, index: index, place: place(), pointer: pointer,
-        nested: nested)
+        nested: nested, strict: strict)
       return try scalar.withElementType(&read)
+    }
+    if reader.tag(of: index) == .null {
+      guard strict else { return false }
+      throw reader.valueNotFound(scalar.type, at: index, path: place().path(in: reader))
     }
     switch scalar {
     case .string: return scalar.store(try reader.string(at: index, place()), pointer, nested)
@@ -293,9 +290,14 @@ private struct NativeArrayRead: ScalarElementBody {
   let place: Place
   let pointer: UnsafeMutableRawPointer
   let nested: Bool
+  let strict: Bool
 
   func run<T: Codable>(_: T.Type) throws -> Bool {
-    scalar.store(try reader.unwrap([T].self, at: index, place), pointer, nested)
+    if reader.tag(of: index) == .null {
+      guard strict else { return false }
+      throw reader.valueNotFound([T].self, at: index, path: place.path(in: reader))
+    }
+    return scalar.store(try reader.unwrap([T].self, at: index, place), pointer, nested)
   }
 }
 

@@ -84,17 +84,21 @@ struct ElementSplitter {
   }
 
   /// Whether a document's key (unescaped) is the key of step `level`, as
-  /// a whole decode compares them under the key strategy.
+  /// a whole decode compares them under the key strategy: the key as the
+  /// strategy converts it, equal to the step's key or to the step's key
+  /// converted from snake case (`codixMember(of:key:)`).
   private static func keyMatcher(_ steps: [JSONFramer.Step], _ options: CodixJSONDecoder.Options)
     -> (String, Int) -> Bool
   {
     let strategy = options.keyDecodingStrategy
     return { key, level in
       guard case .key(let wanted) = steps[level] else { return false }
-      if key == wanted { return true }
       switch strategy {
+      case .useDefaultKeys:
+        return key == wanted
       case .convertFromSnakeCase:
-        return SnakeCase.converted(key) == wanted
+        let name = SnakeCase.converted(key)
+        return name == wanted || name == SnakeCase.converted(wanted)
       case .custom(let convert):
         var codingPath: [any CodingKey] = steps[..<level].map { step in
           switch step {
@@ -103,7 +107,8 @@ struct ElementSplitter {
           }
         }
         codingPath.append(CodixKey(key))
-        return convert(codingPath).stringValue == wanted
+        let name = convert(codingPath).stringValue
+        return name == wanted || name == SnakeCase.converted(wanted)
       default:
         return false
       }

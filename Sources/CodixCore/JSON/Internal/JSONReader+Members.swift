@@ -177,17 +177,17 @@ extension JSONReader {
 
   /// The keys of the object at `object`, as the strategy converts them,
   /// that no key of `claimed` finds (a Codix key finds a member as the
-  /// strategy converts its key or as the document writes it:
+  /// strategy converts it, or by its own conversion from snake case:
   /// `codixMember(of:key:)`), sorted, each once.
   func unclaimedKeys(of object: Int, claimed: Set<String>) -> [String] {
+    var known = claimed
+    for key in claimed {
+      if let respelled = respelledCodixKey(key) { known.insert(respelled) }
+    }
     var unclaimed = Set<String>()
     let converted = convertedKeys(of: object, path: foundPath(to: object))
-    forEachKey(of: object, converted: converted) { index, key in
-      if let key, !claimed.contains(key),
-        (try? document.string(at: index)).map(claimed.contains) != true
-      {
-        unclaimed.insert(key)
-      }
+    forEachKey(of: object, converted: converted) { _, key in
+      if let key, !known.contains(key) { unclaimed.insert(key) }
     }
     return KeyOrder.sorted(unclaimed)
   }

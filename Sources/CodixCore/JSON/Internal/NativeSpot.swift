@@ -12,8 +12,9 @@ import Foundation
 // A step at a key the object does not have gives a missing spot (its
 // object kept, for the report's list of keys); the next step or the read
 // makes it an absence. Keys are matched as the decoder's key strategy
-// converts the document's keys, and, failing that, as the document writes
-// them (`"first_name"` under `.convertFromSnakeCase`).
+// converts the document's keys, and, failing that, by their own conversion
+// from snake case (`"first_name"` finds `firstName` under
+// `.convertFromSnakeCase`), as on every other route.
 
 /// A value of a document read natively, or a missing member of an object:
 /// the native reader's side of the seam (`DocumentPosition`).
@@ -386,7 +387,10 @@ extension JSONReader {
   }
 
   /// A member by a key of a Codix path: as the key strategy converts the
-  /// document's keys, or else as the document writes them.
+  /// document's keys, or else by the key's own conversion from snake case
+  /// (`first_name` finds the member the strategy calls `firstName`), as
+  /// Codix finds it in `JSONDecoder`'s containers (`KeySpelling`): of two
+  /// members that convert to one name, the first, as `JSONDecoder` keeps.
   @inline(__always)
   func codixMember(of object: Int, key: String) -> Int? {
     codixMember(of: object, key: key, converted: convertedKeysIfCustom(of: object))
@@ -397,9 +401,18 @@ extension JSONReader {
     if let found = member(of: object, key: key, converted: converted) {
       return found
     }
+    guard let respelled = respelledCodixKey(key) else { return nil }
+    return member(of: object, key: respelled, converted: converted)
+  }
+
+  /// The spelling a Codix key is looked up under after a miss, when the
+  /// strategy converts the document's keys: its conversion from snake case,
+  /// if that differs from it.
+  func respelledCodixKey(_ key: String) -> String? {
     if case .useDefaultKeys = options.keyDecodingStrategy { return nil }
-    var key = key
-    return key.withUTF8 { member(of: object, bytes: $0) }
+    guard KeySpelling.mayRespell(CodixKey(key)) else { return nil }
+    let converted = SnakeCase.converted(key)
+    return converted == key ? nil : converted
   }
 
   private func convertedKeysIfCustom(of object: Int) -> ConvertedKeys? {

@@ -2,32 +2,33 @@ import CodixCore
 
 /// Decodes and encodes models from their tables (see `ModelTable`).
 enum WrapperEngine {
-  /// Makes a blank `Root` and decodes its properties from `decoder`.
-  static func decode<Root: Dekodable>(_ type: Root.Type, from decoder: any Decoder)
-    throws(CodixError) -> Root
-  {
-    let table = try ModelTables.decodingTable(for: Root.self)
-    var root = table.skipsSetup ? SetupRecording.skipping { Root() } : Root()
+  /// Decodes `root`'s properties from `decoder`, which has `userInfo`;
+  /// `collection` is the decode's error collection, if it collects. `root`
+  /// is a blank instance (see `blank(_:)`).
+  static func decode<Root: Dekodable>(
+    into root: inout Root, table: ModelTable, from decoder: any Decoder,
+    userInfo: [CodingUserInfoKey: Any], collection: ErrorCollection?
+  ) throws(CodixError) {
     // Path reads below the model reuse their containers until it is decoded.
     try Cursor.spelling(in: decoder) { () throws(CodixError) in
       try KeyedContainerCache.scope(below: decoder) { () throws(CodixError) in
         try ModelBase.withBase(of: &root, isClass: table.isClass) { (base) throws(CodixError) in
-          try decode(table, into: base, from: decoder)
+          try decode(
+            table, into: base, from: decoder, userInfo: userInfo, collection: collection)
         }
       }
     }
-    return root
   }
 
   // Everything below is non-generic: see `Field`.
+  // Everything below is non-generic: see `Field`.
 
   private static func decode(
-    _ table: ModelTable, into base: UnsafeMutableRawPointer, from decoder: any Decoder
+    _ table: ModelTable, into base: UnsafeMutableRawPointer, from decoder: any Decoder,
+    userInfo: [CodingUserInfoKey: Any], collection: ErrorCollection?
   ) throws(CodixError) {
-    let userInfo = decoder.userInfo
     let context = DecodeContext(
-      table: table, base: base, userInfo: userInfo, decoder: decoder,
-      collection: ErrorCollection.active(in: userInfo),
+      table: table, base: base, userInfo: userInfo, decoder: decoder, collection: collection,
       diagnostics: userInfo.isEmpty ? nil : userInfo[.codixDiagnostics] as? CodixDiagnostics)
     let mark = context.collection?.mark
     if table.printsJSON {

@@ -67,9 +67,20 @@ extension Dekodable {
   ///
   /// - Throws: A ``CodixError`` naming the model, the property and the absolute path.
   public init(from decoder: any Decoder) throws {
-    let collection = ErrorCollection.active(in: decoder.userInfo)
+    let userInfo = decoder.userInfo
+    let collection = ErrorCollection.active(in: userInfo)
     let mark = collection?.mark
-    self = try WrapperEngine.decode(Self.self, from: decoder)
+    // A blank instance, decoded in place: no copy of the model on the way.
+    let table = try ModelTables.decodingTable(for: Self.self)
+    if table.skipsSetup {
+      let previous = SetupRecording.beginSkipping()
+      self.init()
+      SetupRecording.endSkipping(previous)
+    } else {
+      self.init()
+    }
+    try WrapperEngine.decode(
+      into: &self, table: table, from: decoder, userInfo: userInfo, collection: collection)
     // A decode that collects its errors goes on past a failing property
     // (see `decodeCollectingErrors`), leaving it unset: the hook, which may
     // read it, is not called on a model the decode will throw away.

@@ -109,7 +109,7 @@ struct ElementSplitter {
         codingPath.append(CodixKey(key))
         let name = convert(codingPath).stringValue
         return name == wanted || name == SnakeCase.converted(wanted)
-      default:
+      @unknown default:
         return false
       }
     }

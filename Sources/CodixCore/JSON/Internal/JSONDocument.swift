@@ -229,9 +229,34 @@ final class JSONDocument {
     // is at most its count. No document, path or model picks these indexes.
     precondition(start >= 0 && end <= entryCount, "members outside the tape")
     var index = start
+    let unusual = JSONTape.Flag.escaped | JSONTape.Flag.unusual
+    if key.count < JSONTape.maxLength {
+      // One mask and one comparison a member: a plain key of `key`'s length
+      // (not saturated, as `key` is shorter than the most an entry holds).
+      let mask = unusual | UInt64(JSONTape.maxLength) << 32
+      let wanted = UInt64(key.count) << 32
+      while index < end {
+        let word = entries[index]
+        if word & mask == wanted {
+          let entry = JSONEntry(word)
+          // safe: the scan wrote a key's entry with the offset of its opening
+          // quote and, below the most an entry holds (the mask's length), the
+          // exact length up to the closing quote it found in the document.
+          precondition(entry.offset + 1 + key.count <= text.count, "key outside the document")
+          if key.count == 0 || sameBytes(text.base + entry.offset + 1, key.baseAddress!, key.count)
+          {
+            return index
+          }
+        } else if word & unusual != 0 {
+          return index
+        }
+        index = nextKey(after: index, in: entries, before: end)
+      }
+      return end
+    }
     while index < end {
       let entry = JSONEntry(entries[index])
-      if entry.word & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 { return index }
+      if entry.word & unusual != 0 { return index }
       if entry.length == key.count, !entry.isSaturated {
         // safe: the scan wrote a key's entry with the offset of its opening
         // quote and, when not saturated (checked above), the exact length up

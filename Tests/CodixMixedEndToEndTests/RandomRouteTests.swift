@@ -9,8 +9,10 @@ import Testing
 // by a wrapper model with the same paths: every route must give the same
 // value, or the same report. Documents mostly fit and sometimes do not:
 // missing keys, nulls, wrong types, an element that is not an object, keys
-// in either spelling. 1,000 documents by default (a tenth of
-// CODIX_FUZZ_COUNT, at least 200); a failure names the document.
+// in either spelling, and, for every third document, a decoder converting
+// keys from snake case (with, now and then, two keys it merges). 1,000
+// documents by default (a tenth of CODIX_FUZZ_COUNT, at least 200); a
+// failure names the document.
 
 private struct PathReads: Decodable, Equatable {
   var ids: [Int]
@@ -92,6 +94,8 @@ private func randomDocument(_ random: inout SplitMix64) -> String {
   case 2: break
   default: members.append(#""title": null"#)
   }
+  // A key that `.convertFromSnakeCase` merges with `alt_title`.
+  if chance(15) { members.append(#""altTitle": \#(string())"#) }
   var meta: [String] = []
   if chance(50) { meta.append(#""title": \#(string())"#) }
   if chance(50) { meta.append(#""count": \#(int())"#) }
@@ -124,11 +128,26 @@ private func randomCount() -> Int {
     let text = randomDocument(&random)
     let data = Data(text.utf8)
     let about = "; document: \(text)"
-    let results = [
-      outcomesOnEveryRoute(PathReads.self, from: data, about: about).first?.result.map { _ in 0 },
-      outcomesOnEveryRoute(WrapperReads.self, from: data, about: about).first?.result.map { _ in 0
-      },
-    ]
+    // Every third document is also decoded under `.convertFromSnakeCase`.
+    let strategies: [JSONDecoder.KeyDecodingStrategy] =
+      random.next() % 3 == 0 ? [.useDefaultKeys, .convertFromSnakeCase] : [.useDefaultKeys]
+    var results: [Result<Int, any Error>?] = []
+    for strategy in strategies {
+      let configure: (JSONDecoder) -> Void = { $0.keyDecodingStrategy = strategy }
+      var data = data
+      if case .convertFromSnakeCase = strategy {
+        // A document in snake case: a plain `JSONDecoder().decode` shows
+        // Codix its strategy only through a key with an underscore
+        // (Platforms.md, "The decoder's key strategy").
+        data = Data((text == "{}" ? #"{"doc_id": 1}"# : #"{"doc_id": 1, "# + text.dropFirst()).utf8)
+      }
+      results.append(
+        outcomesOnEveryRoute(PathReads.self, from: data, configure: configure, about: about)
+          .first?.result.map { _ in 0 })
+      results.append(
+        outcomesOnEveryRoute(WrapperReads.self, from: data, configure: configure, about: about)
+          .first?.result.map { _ in 0 })
+    }
     for result in results {
       if case .success? = result {
         answers["value", default: 0] += 1

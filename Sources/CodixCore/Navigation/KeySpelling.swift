@@ -141,7 +141,8 @@ extension KeySpelling {
   /// `error` with the keys of its path, and the keys its report lists, as
   /// the document writes them, when `decoder` converts keys from snake
   /// case (told as ``convertsFromSnakeCase(_:in:written:)`` tells it, from
-  /// the object `decoder` is at). Error path only. Another renaming
+  /// the object `decoder` is at): the keys of that object as read from it,
+  /// others as snake case spells them. Error path only. Another renaming
   /// strategy cannot be told from a decoder's public API: its keys stay as
   /// the decoder spells them until a Codix entry point, which has the
   /// document, spells them.
@@ -157,7 +158,11 @@ extension KeySpelling {
         return .key(written(key))
       })
     if case .noKey(let missing, let among)? = error.detail {
-      error.detail = .noKey(written(missing), among: among.map(written))
+      // In the object `decoder` is at, the keys as written are read (an
+      // error path only): a key the document writes in camel case keeps it.
+      let inDecodersObject = error.path.components.count == decoder.codingPath.count + 1
+      let listed = inDecodersObject ? writtenKeys(of: decoder).map(KeyOrder.sorted) : nil
+      error.detail = .noKey(written(missing), among: listed ?? among.map(written))
     }
     if case .unknownKeys(let key, let others, let suggestion)? = error.detail {
       error.detail = .unknownKeys(

@@ -22,9 +22,7 @@ package enum Cursor {
       // A decoder of the native reader: `D` is that final class, so the value
       // is one reference of it. (Loaded here, where it is inlined into a
       // model's module: every path read starts with it.)
-      let reader = withUnsafePointer(to: decoder) {
-        $0.withMemoryRebound(to: JSONReader.self, capacity: 1) { $0.pointee }
-      }
+      let reader = unsafeBitCast(decoder, to: Unmanaged<JSONReader>.self).takeUnretainedValue()
       return .native(NativeSpot.root(of: reader))
     }
     return root(any: decoder)
@@ -40,9 +38,7 @@ package enum Cursor {
     _ type: T.Type, at path: Path, in decoder: D
   ) throws(CodixError) -> T {
     if D.self == JSONReader.self {
-      let reader = withUnsafePointer(to: decoder) {
-        $0.withMemoryRebound(to: JSONReader.self, capacity: 1) { $0.pointee }
-      }
+      let reader = unsafeBitCast(decoder, to: Unmanaged<JSONReader>.self).takeUnretainedValue()
       return try decode(type, at: path, onTapeOf: reader)
     }
     return try decode(type, at: path, inAny: decoder)

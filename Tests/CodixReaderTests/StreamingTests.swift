@@ -223,6 +223,16 @@ struct StreamingTests {
       #expect(outcome == expected)
       #expect(outcome.elements == [Named(firstName: "Ada")])
     }
+    // Two keys the strategy merges: either spelling of the path finds the
+    // first, as a whole decode (and JSONDecoder) does.
+    let merged = Data(
+      #"{"userList": [{"first_name": "Bo"}], "user_list": [{"first_name": "Ada"}]}"#.utf8)
+    for path in ["userList[*]", "user_list[*]"] {
+      let expected = whole(Named.self, merged, at: path, decoder: decoder)
+      let outcome = await streamed(Named.self, merged, at: path, chunk: 3, decoder: decoder)
+      #expect(outcome == expected)
+      #expect(outcome.elements == [Named(firstName: "Bo")])
+    }
   }
 
   // MARK: - Errors as a whole decode gives them

@@ -1,4 +1,5 @@
 import CodixCore
+import CodixTestSupport
 import Foundation
 import Testing
 
@@ -221,6 +222,11 @@ private struct OwnWrappersOnly: Kodable {
   @Coding var b: String?
 }
 
+extension OwnWrappersOnly {
+  /// Whether each wrapper keeps its setup.
+  fileprivate var keptSetups: [Bool] { [_a.storage.setupBox != nil, _b.storage.setupBox != nil] }
+}
+
 private struct MakesOthers: Kodable {
   @Coding var a: Int
   var nested = OwnWrappersOnly()
@@ -229,6 +235,20 @@ private struct MakesOthers: Kodable {
 @Test func setupIsSkippedOnlyWhenInitMakesNoOtherWrappers() throws {
   #expect(try table(OwnWrappersOnly.self).skipsSetup)
   #expect(try !table(MakesOthers.self).skipsSetup)
+}
+
+@Test func aDecodeSkipsSetupInItsOwnInstancesAndRecordsAgainAfter() throws {
+  let data = Data(#"{"a": 1, "b": "x"}"#.utf8)
+  for route in [Route.plain, .entryPoint, .codixDecoder] {
+    let decoded = try route.decode(OwnWrappersOnly.self, from: data)
+    #expect(decoded.a == 1)
+    // The instance the engine made to decode into keeps no setup...
+    #expect(decoded.keptSetups == [false, false], "\(route)")
+    // ...and a wrapper made afterwards on the same thread records its own.
+    #expect(SetupRecording.recordsSetup())
+    let made = OwnWrappersOnly()
+    #expect(made.keptSetups == [true, true], "\(route)")
+  }
 }
 
 private final class Base: Kodable {

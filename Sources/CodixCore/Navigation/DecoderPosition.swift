@@ -312,7 +312,9 @@ package struct DecoderObject: DocumentObject {
       KeySpelling.convertsFromSnakeCase(
         decoder, in: object.container, written: { KeySpelling.writtenKeys(of: decoder) })
     {
-      for key in claimed { known.insert(SnakeCase.converted(key)) }
+      for key in claimed {
+        if let other = KeySpelling.otherSpelling(of: key) { known.insert(other) }
+      }
     }
     return KeyOrder.sorted(keys.filter { !known.contains($0) })
   }

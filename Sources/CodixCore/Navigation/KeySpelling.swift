@@ -105,11 +105,21 @@ package enum KeySpelling {
   package static func respelled(
     _ key: CodixKey, in container: KeyedDecodingContainer<CodixKey>
   ) -> CodixKey {
-    guard mayRespell(key), !container.contains(key) else { return key }
-    let converted = SnakeCase.converted(key.stringValue)
-    guard converted != key.stringValue else { return key }
+    guard !container.contains(key), let converted = otherSpelling(of: key.stringValue) else {
+      return key
+    }
     let other = CodixKey(converted)
     return container.contains(other) ? other : key
+  }
+
+  /// The spelling a Codix key is looked up under after a miss, by a
+  /// decoder that converts keys from snake case, on every route (this
+  /// adapter and Codix's reader): its conversion, when it has an
+  /// underscore and the conversion differs from it; `nil` otherwise.
+  package static func otherSpelling(of key: String) -> String? {
+    guard mayRespell(CodixKey(key)) else { return nil }
+    let converted = SnakeCase.converted(key)
+    return converted == key ? nil : converted
   }
 
   /// The last decoder asked about on this thread, held weakly: a decoder

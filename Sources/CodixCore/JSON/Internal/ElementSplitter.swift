@@ -98,7 +98,7 @@ struct ElementSplitter {
         return key == wanted
       case .convertFromSnakeCase:
         let name = SnakeCase.converted(key)
-        return name == wanted || name == SnakeCase.converted(wanted)
+        return name == wanted || name == KeySpelling.otherSpelling(of: wanted)
       case .custom(let convert):
         var codingPath: [any CodingKey] = steps[..<level].map { step in
           switch step {
@@ -108,7 +108,7 @@ struct ElementSplitter {
         }
         codingPath.append(CodixKey(key))
         let name = convert(codingPath).stringValue
-        return name == wanted || name == SnakeCase.converted(wanted)
+        return name == wanted || name == KeySpelling.otherSpelling(of: wanted)
       @unknown default:
         return false
       }

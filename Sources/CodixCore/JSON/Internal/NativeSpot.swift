@@ -410,9 +410,7 @@ extension JSONReader {
   /// if that differs from it.
   func respelledCodixKey(_ key: String) -> String? {
     if case .useDefaultKeys = options.keyDecodingStrategy { return nil }
-    guard KeySpelling.mayRespell(CodixKey(key)) else { return nil }
-    let converted = SnakeCase.converted(key)
-    return converted == key ? nil : converted
+    return KeySpelling.otherSpelling(of: key)
   }
 
   private func convertedKeysIfCustom(of object: Int) -> ConvertedKeys? {

@@ -24,18 +24,104 @@ public final class CodixJSONDecoder: @unchecked Sendable {
   // Unchecked: the options are guarded by `lock`, as JSONDecoder's are.
 
   /// The options of one decode, copied when it starts.
+  ///
+  /// They are one reference to values that never change (each change makes
+  /// new ones), so a decode's copy is a retain and its end a release, and
+  /// what the reader asks of them at every decode (does it read documents
+  /// itself, does it use the default keys) is found once per change.
   struct Options {
-    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
-    var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
-    var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy =
-      .throw
-    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
-    var userInfo: [CodingUserInfoKey: any Sendable] = [:]
-    var allowsJSON5 = false
+    /// The options themselves.
+    struct Values {
+      var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy = .deferredToDate
+      var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy = .base64
+      var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy =
+        .throw
+      var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys
+      var userInfo: [CodingUserInfoKey: any Sendable] = [:]
+      var allowsJSON5 = false
+    }
+
+    /// Values and what follows from them, never changed once made.
+    private final class Storage {
+      let values: Values
+      let readsItself: Bool
+      let usesDefaultKeys: Bool
+
+      init(_ values: Values) {
+        self.values = values
+        readsItself = CodixJSONDecoder.readsItself(values)
+        if case .useDefaultKeys = values.keyDecodingStrategy {
+          usesDefaultKeys = true
+        } else {
+          usesDefaultKeys = false
+        }
+      }
+    }
+
+    private var storage: Storage
+
+    /// The default options.
+    init() { storage = Storage(Values()) }
+
+    init(
+      dateDecodingStrategy: JSONDecoder.DateDecodingStrategy,
+      dataDecodingStrategy: JSONDecoder.DataDecodingStrategy,
+      nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy,
+      keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy,
+      userInfo: [CodingUserInfoKey: any Sendable],
+      allowsJSON5: Bool
+    ) {
+      storage = Storage(
+        Values(
+          dateDecodingStrategy: dateDecodingStrategy,
+          dataDecodingStrategy: dataDecodingStrategy,
+          nonConformingFloatDecodingStrategy: nonConformingFloatDecodingStrategy,
+          keyDecodingStrategy: keyDecodingStrategy, userInfo: userInfo, allowsJSON5: allowsJSON5))
+    }
+
+    /// Makes new values from these with `change` applied.
+    private mutating func change(_ change: (inout Values) -> Void) {
+      var values = storage.values
+      change(&values)
+      storage = Storage(values)
+    }
+
+    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
+      get { storage.values.dateDecodingStrategy }
+      set { change { $0.dateDecodingStrategy = newValue } }
+    }
+    var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
+      get { storage.values.dataDecodingStrategy }
+      set { change { $0.dataDecodingStrategy = newValue } }
+    }
+    var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
+      get { storage.values.nonConformingFloatDecodingStrategy }
+      set { change { $0.nonConformingFloatDecodingStrategy = newValue } }
+    }
+    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
+      get { storage.values.keyDecodingStrategy }
+      set { change { $0.keyDecodingStrategy = newValue } }
+    }
+    var userInfo: [CodingUserInfoKey: any Sendable] {
+      get { storage.values.userInfo }
+      set { change { $0.userInfo = newValue } }
+    }
+    var allowsJSON5: Bool {
+      get { storage.values.allowsJSON5 }
+      set { change { $0.allowsJSON5 = newValue } }
+    }
+
+    /// Whether the reader reads documents itself under these options,
+    /// whatever their size (`CodixJSONDecoder.readsItself(_:)`).
+    var readsItself: Bool { storage.readsItself }
+    /// Whether the key strategy is `.useDefaultKeys`.
+    var usesDefaultKeys: Bool { storage.usesDefaultKeys }
   }
 
   private let lock = NSLock()
-  private var storedOptions = Options()
+  // Unchecked exclusivity: past the initializers, every access holds
+  // `lock`, and is a load or a setter's change (Docs/Architecture.md).
+  @exclusivity(unchecked) private var storedOptions = Options()
 
   private func withOptions<R>(_ body: (inout Options) -> R) -> R {
     lock.lock()
@@ -43,7 +129,11 @@ public final class CodixJSONDecoder: @unchecked Sendable {
     return body(&storedOptions)
   }
 
-  var options: Options { withOptions { $0 } }
+  var options: Options {
+    lock.lock()
+    defer { lock.unlock() }
+    return storedOptions
+  }
 
   /// How `Date` values are read; `.deferredToDate` by default.
   public var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
@@ -146,9 +236,10 @@ public final class CodixJSONDecoder: @unchecked Sendable {
     guard Self.readsItself(data, options) else {
       return try Self.foundationDecoder(with: options).decode(type, from: data)
     }
-    // An empty `userInfo` is not converted to `[CodingUserInfoKey: Any]`.
-    var userInfo: [CodingUserInfoKey: Any] = [:]
-    if !options.userInfo.isEmpty { userInfo = options.userInfo }
+    // An empty `userInfo` is not converted to `[CodingUserInfoKey: Any]`
+    // (nor made from an empty literal, which is a call).
+    let userInfo: [CodingUserInfoKey: Any] =
+      options.userInfo.isEmpty ? [CodingUserInfoKey: Any]() : options.userInfo
     // No generic wrapper of `T` here (a `Result`, an optional): in this
     // unspecialized function, each would cost a decode a lookup of its
     // type's metadata.
@@ -171,7 +262,7 @@ public final class CodixJSONDecoder: @unchecked Sendable {
   /// an object without braces) of less than 4 GiB (a tape entry keeps a
   /// byte offset in 32 bits; 16 bytes spare), with strategies it knows.
   static func readsItself(_ data: Data, _ options: Options) -> Bool {
-    data.count < largestDocument && readsItself(options)
+    data.count < largestDocument && options.readsItself
   }
 
   /// The size of the documents the reader reads itself: under 4 GiB, a
@@ -179,8 +270,9 @@ public final class CodixJSONDecoder: @unchecked Sendable {
   static var largestDocument: Int { Int(UInt32.max) - 16 }
 
   /// Whether this decoder reads documents itself under `options`,
-  /// whatever their size.
-  static func readsItself(_ options: Options) -> Bool {
+  /// whatever their size (asked once per change of options: see
+  /// `Options.readsItself`).
+  fileprivate static func readsItself(_ options: Options.Values) -> Bool {
     guard !options.allowsJSON5,
       options.userInfo[assumesTopLevelDictionaryKey] as? Bool != true
     else { return false }

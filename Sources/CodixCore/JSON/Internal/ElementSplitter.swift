@@ -41,7 +41,7 @@ struct ElementSplitter {
   init(_ framing: ElementFraming, options: CodixJSONDecoder.Options) {
     self.options = options
     userInfo = options.userInfo
-    optionsReadByCodix = CodixJSONDecoder.readsItself(options)
+    optionsReadByCodix = options.readsItself
     readsRuns =
       optionsReadByCodix && options.userInfo[.codixDiagnostics] == nil
       && options.userInfo[.codixErrorCollection] == nil

@@ -173,6 +173,10 @@ final class JSONDocument {
   /// The encoding `bytes`' first bytes show, and the length of its byte
   /// order mark.
   private static func encoding(of bytes: UnsafeRawBufferPointer) -> (String.Encoding, Int) {
+    // Most documents: two bytes that are not zero, the first below 0xEF.
+    // Every other case below has a zero in its first two bytes or starts
+    // with 0xEF, 0xFE or 0xFF.
+    if bytes.count >= 2, bytes[0] != 0, bytes[0] < 0xEF, bytes[1] != 0 { return (.utf8, 0) }
     func byte(_ index: Int) -> UInt8? { index < bytes.count ? bytes[index] : nil }
     let encoding: String.Encoding
     let bom: Int

@@ -8,7 +8,7 @@ extension JSONReader {
   /// key strategy converts them; the first of equal keys wins.
   @inline(__always)
   func member(of object: Int, key: String, converted: ConvertedKeys? = nil) -> Int? {
-    if case .useDefaultKeys = options.keyDecodingStrategy {
+    if options.usesDefaultKeys {
       var key = key
       return key.withUTF8 { member(of: object, bytes: $0) }
     }
@@ -159,7 +159,8 @@ extension JSONReader {
   /// The keys of the object at `object` under a `.custom` key strategy,
   /// converted once for a container; `nil` under any other strategy.
   func convertedKeys(of object: Int, path: @autoclosure () -> [any CodingKey]) -> ConvertedKeys? {
-    guard case .custom(let convert) = options.keyDecodingStrategy else { return nil }
+    guard !options.usesDefaultKeys, case .custom(let convert) = options.keyDecodingStrategy
+    else { return nil }
     let base = path()
     var keys: [String?] = []
     var candidate = object + 2

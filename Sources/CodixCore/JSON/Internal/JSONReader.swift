@@ -52,7 +52,7 @@ final class JSONReader: Decoder {
   /// made by the first lookup that needs it.
   @exclusivity(unchecked) var hints: LookupHints?
   /// Keys converted from snake case, by their spelling in the document.
-  @exclusivity(unchecked) var snakeConversions: [String: String] = [:]
+  @exclusivity(unchecked) var snakeConversions = [String: String]()
   /// The last few types `unwrap` asked about, and whether each is special.
   @exclusivity(unchecked) var specialTypes = SpecialTypeMemo()
 
@@ -61,15 +61,25 @@ final class JSONReader: Decoder {
     var value: Int
   }
 
-  /// A DecodingError thrown here, and the byte offset of its value.
-  struct Failure {
-    var error: DecodingError
-    var offset: Int
+  /// A DecodingError thrown here, and the byte offset of its value. A
+  /// class: a reader that never fails keeps `nil` in one word, where an
+  /// optional `DecodingError` (of the standard library's resilient layout)
+  /// is set and destroyed through its type's witnesses at every decode.
+  final class Failure {
+    let error: DecodingError
+    let offset: Int
     /// The value's tape index (`missing` when there is none).
-    var index: Int?
+    let index: Int?
     /// The value's path when the error's own path is not it (Foundation's
     /// `.iso8601` error leaves the key out).
-    var path: Path?
+    let path: Path?
+
+    init(error: DecodingError, offset: Int, index: Int?, path: Path?) {
+      self.error = error
+      self.offset = offset
+      self.index = index
+      self.path = path
+    }
   }
 
   init(
@@ -323,8 +333,10 @@ struct PathAnchor {
   let value: Int
 
   init(_ reader: JSONReader) {
-    depth = reader.frames.count
-    value = reader.frames.last?.value ?? 0
+    // The last frame's value alone: `frames.last` would copy its key too.
+    let depth = reader.frames.count
+    self.depth = depth
+    value = depth > 0 ? reader.frames[depth - 1].value : 0
   }
 }
 

@@ -72,6 +72,52 @@ struct JSONScanner {
     var level: Int
   }
 
+  /// The containers around the innermost open one, outermost first: the
+  /// first eight in place, so a document nested less deeply than that (most
+  /// are) allocates no stack for its scan; deeper ones in an array.
+  private struct OpenStack {
+    private var slots: (Open, Open, Open, Open, Open, Open, Open, Open)
+    private var deeper: [Open] = []
+    private(set) var count = 0
+
+    init() {
+      let unused = Open(index: 0, elements: 0, isObject: false, level: 0)
+      slots = (unused, unused, unused, unused, unused, unused, unused, unused)
+    }
+
+    mutating func push(_ open: Open) {
+      switch count {
+      case 0: slots.0 = open
+      case 1: slots.1 = open
+      case 2: slots.2 = open
+      case 3: slots.3 = open
+      case 4: slots.4 = open
+      case 5: slots.5 = open
+      case 6: slots.6 = open
+      case 7: slots.7 = open
+      default: deeper.append(open)
+      }
+      count += 1
+    }
+
+    /// The innermost container pushed, removed; `nil` when there is none.
+    mutating func pop() -> Open? {
+      guard count > 0 else { return nil }
+      count -= 1
+      switch count {
+      case 0: return slots.0
+      case 1: return slots.1
+      case 2: return slots.2
+      case 3: return slots.3
+      case 4: return slots.4
+      case 5: return slots.5
+      case 6: return slots.6
+      case 7: return slots.7
+      default: return deeper.removeLast()
+      }
+    }
+  }
+
   /// The level of the value that starts next in `container`: after its
   /// key, for an object, the key being the tape's last entry.
   @_transparent
@@ -107,7 +153,7 @@ struct JSONScanner {
 
   private mutating func scanDocument() throws(ReaderError) {
     // The containers around the innermost open one, and that one.
-    var outer: [Open] = []
+    var outer = OpenStack()
     var open: Open?
     // The level of the value that starts next (see `ScanPlan.off`).
     var level = 0
@@ -136,7 +182,7 @@ struct JSONScanner {
           position += 1
           tape.close(index, elements: 0)
         } else {
-          if let open { outer.append(open) }
+          if let open { outer.push(open) }
           let container = Open(index: index, elements: 0, isObject: isObject, level: level)
           open = container
           if isObject { try scanKey(of: index) }
@@ -187,7 +233,7 @@ struct JSONScanner {
         }
         position += 1
         tape.close(container.index, elements: container.elements)
-        open = outer.popLast()
+        open = outer.pop()
         settle(container.index, level: container.level, in: open)
       }
     }
@@ -291,6 +337,10 @@ struct JSONScanner {
   private static var minus: UInt8 { @_transparent get { 0x2D } }  // -
   private static var zero: UInt8 { @_transparent get { 0x30 } }  // 0
   private static var nine: UInt8 { @_transparent get { 0x39 } }  // 9
+  private static var dot: UInt8 { @_transparent get { 0x2E } }  // .
+  private static var plus: UInt8 { @_transparent get { 0x2B } }  // +
+  private static var letterE: UInt8 { @_transparent get { 0x65 } }  // e
+  private static var capitalE: UInt8 { @_transparent get { 0x45 } }  // E
   private static var letterT: UInt8 { @_transparent get { 0x74 } }  // t
   private static var letterF: UInt8 { @_transparent get { 0x66 } }  // f
   private static var letterN: UInt8 { @_transparent get { 0x6E } }  // n
@@ -314,13 +364,13 @@ struct JSONScanner {
     var flags: UInt64 = 0
     while true {
       // Digits eight at a time (a byte past the end reads as zero, which
-      // is no digit); the byte after them goes through the table.
+      // is no digit); then the byte after them.
       let digits = Self.leadingDigits(in: bytes.word(at: index))
       index += digits
       if digits == 8 { continue }
-      switch Self.numberClass[Int(bytes[index])] {
-      case 1: index += 1
-      case 2:
+      switch bytes[index] {
+      case Self.zero...Self.nine: index += 1
+      case Self.dot, Self.letterE, Self.capitalE, Self.plus, Self.minus:
         flags = JSONTape.Flag.nonInteger
         index += 1
       default:
@@ -376,24 +426,12 @@ struct JSONScanner {
 
   // MARK: - Byte classes
 
-  /// 1: a digit or `-`-free part of an integer; 2: `.`, `e`, `E`, `+`, `-`
-  /// (the number is not written as an integer); 0: not part of a number.
   /// How many of the eight bytes of little-endian `word`, from the first,
   /// are ASCII digits before the first that is not.
   @_transparent
   static func leadingDigits(in word: UInt64) -> Int {
     let notDigits = ~JSONNumberText.digitBytes(in: word) & highBits
     return notDigits.trailingZeroBitCount / 8
-  }
-
-  private static let numberClass: [UInt8] = (0..<256).map { byte in
-    switch UInt8(byte) {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): 1
-    case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "+"),
-      UInt8(ascii: "-"):
-      2
-    default: 0
-    }
   }
 }
 

@@ -355,12 +355,7 @@ extension JSONReader {
     case .dotted(let text):
       var current = value
       var steps = 0
-      let defaultKeys: Bool
-      if case .useDefaultKeys = options.keyDecodingStrategy {
-        defaultKeys = true
-      } else {
-        defaultKeys = false
-      }
+      let defaultKeys = options.usesDefaultKeys
       let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
         var start = 0
         for position in 0...bytes.count where position == bytes.count || bytes[position] == 0x2E {
@@ -409,12 +404,12 @@ extension JSONReader {
   /// strategy converts the document's keys: its conversion from snake case,
   /// if that differs from it.
   func respelledCodixKey(_ key: String) -> String? {
-    if case .useDefaultKeys = options.keyDecodingStrategy { return nil }
+    if options.usesDefaultKeys { return nil }
     return KeySpelling.otherSpelling(of: key)
   }
 
   private func convertedKeysIfCustom(of object: Int) -> ConvertedKeys? {
-    guard case .custom = options.keyDecodingStrategy else { return nil }
+    guard !options.usesDefaultKeys, case .custom = options.keyDecodingStrategy else { return nil }
     return convertedKeys(of: object, path: foundPath(to: object))
   }
 }

@@ -100,8 +100,8 @@ private func indexSize(of name: String) throws -> IndexSize {
   return try JSONDocument.reading(data) { document in
     IndexSize(
       name: name, documentBytes: data.count,
-      usedBytes: document.tape.count * MemoryLayout<UInt64>.stride,
-      allocatedBytes: document.tape.byteCount)
+      usedBytes: document.entryCount * MemoryLayout<UInt64>.stride,
+      allocatedBytes: document.tapeByteCount)
   }
 }
 

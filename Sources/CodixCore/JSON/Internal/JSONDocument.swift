@@ -4,12 +4,14 @@ import Foundation
 /// bytes its entry points at (see JSONDocument+Values.swift).
 final class JSONDocument {
   let storage: JSONBytes
-  let tape: JSONTape
-  /// The tape's entries, read in place (the tape is sealed: they never
-  /// move, and live as long as `tape`), and their count. Reading them
-  /// without a call into the tape keeps a debug build's reads cheap.
-  private let entries: UnsafePointer<UInt64>
+  /// The tape's entries, which the document owns once the scan sealed the
+  /// tape (`JSONTape.seal()`): they never move, and are freed with the
+  /// document. Reading them without a call keeps a debug build's reads
+  /// cheap.
+  private let entries: UnsafeMutablePointer<UInt64>
   let entryCount: Int
+  /// The bytes the entries' storage takes, for the memory figures.
+  let tapeByteCount: Int
   /// The document's bytes, read where `storage` keeps them now (see
   /// JSONBytes.swift): for the call that asks, not to be kept.
   var bytes: ByteView { storage.view }
@@ -17,6 +19,7 @@ final class JSONDocument {
   /// Scans `storage`, keeping what `plan` asks for on the tape.
   private init(scanning storage: JSONBytes, along plan: ScanPlan) throws(ReaderError) {
     self.storage = storage
+    let tape: JSONTape
     do {
       tape = try JSONScanner.scan(storage.view, along: plan)
     } catch {
@@ -24,7 +27,22 @@ final class JSONDocument {
       located.location = Self.location(of: error.offset, in: storage.view)
       throw located
     }
-    (entries, entryCount) = tape.seal()
+    let sealed = tape.seal()
+    (entries, entryCount) = (sealed.entries, sealed.count)
+    tapeByteCount = sealed.capacity * MemoryLayout<UInt64>.stride
+  }
+
+  deinit {
+    entries.deallocate()
+  }
+
+  /// Sets `flags` on the entry of the object at `index` (what its key
+  /// check found).
+  private func mark(_ index: Int, _ flags: UInt64) {
+    // safe: only the key check marks, and only the object it was asked
+    // about, whose index it read from the tape.
+    precondition(index >= 0 && index < entryCount, "no such entry")
+    entries[index] |= flags
   }
 
   /// Runs `body` with the document of `data` (UTF-8, UTF-16 or UTF-32, with
@@ -300,7 +318,7 @@ final class JSONDocument {
     // does not resume lookups: its table would take more than 1 MiB.
     let members = count(of: object)
     guard members > 0, members <= 1 << 16 else {
-      tape.mark(object, JSONTape.Flag.keysChecked | (members == 0 ? JSONTape.Flag.keysUnique : 0))
+      mark(object, JSONTape.Flag.keysChecked | (members == 0 ? JSONTape.Flag.keysUnique : 0))
       return members == 0
     }
     let text = bytes
@@ -373,7 +391,7 @@ final class JSONDocument {
       }
       return true
     }
-    tape.mark(object, JSONTape.Flag.keysChecked | (unique ? JSONTape.Flag.keysUnique : 0))
+    mark(object, JSONTape.Flag.keysChecked | (unique ? JSONTape.Flag.keysUnique : 0))
     return unique
   }
 

@@ -124,7 +124,7 @@ extension JSONDocument {
   func step(from index: Int, to component: PathComponent, keyStrategy reader: JSONReader)
     -> Int?
   {
-    guard index < tape.count else { return nil }
+    guard index < entryCount else { return nil }
     let entry = entry(index)
     switch component {
     case .key(let key) where entry.tag == .object:
@@ -175,7 +175,7 @@ extension JSONDocument {
       index = next
     }
     error.path = Path(components)
-    if case .noKey(let missing, _)? = error.detail, let parent, parent < tape.count,
+    if case .noKey(let missing, _)? = error.detail, let parent, parent < entryCount,
       entry(parent).tag == .object
     {
       error.detail = .noKey(absent(missing), among: writtenKeys(of: parent))

@@ -31,16 +31,16 @@
 // and every byte past the end of the document reads as zero (`ByteView`, below);
 // the position is compared with the document's length where a loop stops.
 
-struct JSONScanner {
+struct JSONScanner: ~Copyable {
   /// Foundation's nesting limit.
   static let depthLimit = 512
 
   private let bytes: ByteView
-  private let tape: JSONTape
+  private var tape: JSONTape
   private let plan: ScanPlan
   private var position = 0
 
-  private init(bytes: ByteView, tape: JSONTape, plan: ScanPlan) {
+  private init(bytes: ByteView, tape: consuming JSONTape, plan: ScanPlan) {
     self.bytes = bytes
     self.tape = tape
     self.plan = plan
@@ -58,7 +58,7 @@ struct JSONScanner {
       expectedEntries: plan.steps.isEmpty ? bytes.count / plan.bytesPerEntry : 256)
     var scanner = JSONScanner(bytes: bytes, tape: tape, plan: plan)
     try scanner.scanDocument()
-    return tape
+    return scanner.tape
   }
 
   // MARK: - Structure
@@ -145,7 +145,7 @@ struct JSONScanner {
   /// more room than that entry (a scalar or an empty container stays as it
   /// is: no larger, and its own value).
   @_transparent
-  private func settle(_ index: Int, level: Int, in container: Open?) {
+  private mutating func settle(_ index: Int, level: Int, in container: Open?) {
     if level < 0, let container, container.level >= 0, tape.count - index > 2 {
       tape.skip(from: index)
     }

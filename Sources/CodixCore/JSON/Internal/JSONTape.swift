@@ -49,17 +49,15 @@ enum JSONTag: UInt8 {
   case skipped
 }
 
-/// The entries of one document (see the file comment). Owned by the
-/// document; grows while the scanner writes.
-final class JSONTape {
-  // Unchecked exclusivity: a tape belongs to one document, written by its
-  // scan and then only read; no access spans a call that reaches the same
-  // property (Docs/Architecture.md).
-  @exclusivity(unchecked) private(set) var count = 0
-  @exclusivity(unchecked) private var capacity: Int
-  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt64>
-  /// Whether the reader reads the entries in place (`seal()`).
-  private var isSealed = false
+/// The entries of one document while the scanner writes them (see the
+/// file comment). Not copyable: one scan owns it, growing it as it writes,
+/// and `seal()` hands its storage to the document, which reads the entries
+/// where they are and frees them. Nothing writes to a sealed tape, since
+/// sealing consumes it.
+struct JSONTape: ~Copyable {
+  private(set) var count = 0
+  private var capacity: Int
+  private var storage: UnsafeMutablePointer<UInt64>
 
   /// Flags kept in an entry's top bits.
   enum Flag {
@@ -95,15 +93,13 @@ final class JSONTape {
   // MARK: Writing (the scanner)
 
   @inline(__always)
-  func append(_ word: UInt64) {
+  mutating func append(_ word: UInt64) {
     if count == capacity { grow() }
     storage[count] = word
     count += 1
   }
 
-  private func grow() {
-    // safe: only the scanner writes, and it writes before the tape is sealed.
-    precondition(!isSealed, "a sealed tape does not grow")
+  private mutating func grow() {
     let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
     larger.moveInitialize(from: storage, count: count)
     storage.deallocate()
@@ -120,7 +116,7 @@ final class JSONTape {
   /// Closes the container whose entry is at `index`: its element count, and
   /// its end (the next entry to be written).
   @inline(__always)
-  func close(_ index: Int, elements: Int) {
+  mutating func close(_ index: Int, elements: Int) {
     // safe: the scanner closes only containers it opened, each two entries.
     precondition(index >= 0 && index + 1 < count, "no such container")
     storage[index] |= UInt64(min(elements, Self.maxLength)) << 32
@@ -129,7 +125,7 @@ final class JSONTape {
 
   /// Replaces the entries from `index` on, those of one value the scan
   /// checked off the path it records, with one `skipped` entry.
-  func skip(from index: Int) {
+  mutating func skip(from index: Int) {
     // safe: the scanner passes the index at which it began the value, whose
     // first entry it has written since.
     precondition(index >= 0 && index < count, "no such entry")
@@ -140,7 +136,7 @@ final class JSONTape {
   }
 
   /// Sets `flags` on the entry at `index` (an object's key check).
-  func mark(_ index: Int, _ flags: UInt64) {
+  mutating func mark(_ index: Int, _ flags: UInt64) {
     // safe: the scanner marks only objects it opened.
     precondition(index >= 0 && index < count, "no such entry")
     storage[index] |= flags
@@ -156,16 +152,14 @@ final class JSONTape {
     return storage[count - 1]
   }
 
-  /// Ends the writing, for the reader: the entries, which stay where they
-  /// are for as long as the tape lives, since a sealed tape never grows
-  /// (`grow` traps), and their count.
-  func seal() -> (entries: UnsafePointer<UInt64>, count: Int) {
-    isSealed = true
-    return (UnsafePointer(storage), count)
+  /// Ends the writing: the entries, their count and the capacity of their
+  /// storage, which the caller now owns and frees (`JSONDocument`). The
+  /// tape is consumed, so nothing writes to it or frees its storage after.
+  consuming func seal() -> (entries: UnsafeMutablePointer<UInt64>, count: Int, capacity: Int) {
+    let sealed = (storage, count, capacity)
+    discard self
+    return sealed
   }
-
-  /// The bytes the tape holds, for the memory figures.
-  var byteCount: Int { capacity * MemoryLayout<UInt64>.stride }
 }
 
 /// One entry, decoded.

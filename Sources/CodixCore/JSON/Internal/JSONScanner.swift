@@ -259,6 +259,7 @@ struct JSONScanner: ~Copyable {
 
   // MARK: - Values
 
+  @inline(__always)
   private mutating func scanString() throws(ReaderError) {
     let start = position
     var index = position + 1
@@ -397,6 +398,8 @@ struct JSONScanner: ~Copyable {
 
   @_transparent
   private mutating func skipWhitespace() {
+    // No white space between tokens (a compact document): one comparison.
+    if bytes[position] > 0x20 { return }
     while true {
       switch bytes[position] {
       case 0x20, 0x0D, 0x09:  // space, carriage return, tab

@@ -62,4 +62,20 @@ private let expected = Reading(userName: "Ana", score: 7)
   let foundation = JSONDecoder()
   foundation.keyDecodingStrategy = .convertFromSnakeCase
   #expect(try CodixJSONDecoder(foundation).decode(Reading.self, from: snakeCased) == expected)
+
+  // Codix's entry points take a decoder's options at each decode, on
+  // either decoder: a change between two decodes is the second's.
+  for decoder in [CodixJSONDecoder(), CodixJSONDecoder(foundation)] {
+    decoder.keyDecodingStrategy = .convertFromSnakeCase
+    #expect(try decoder.decode(Reading.self, from: snakeCased, at: "") == expected)
+    decoder.keyDecodingStrategy = .useDefaultKeys
+    #expect(throws: CodixError.self) {
+      try decoder.decode(Reading.self, from: snakeCased, at: "")
+    }
+  }
+  let plain = JSONDecoder()
+  plain.keyDecodingStrategy = .convertFromSnakeCase
+  #expect(try plain.decode(Reading.self, from: snakeCased, at: "") == expected)
+  plain.keyDecodingStrategy = .useDefaultKeys
+  #expect(throws: CodixError.self) { try plain.decode(Reading.self, from: snakeCased, at: "") }
 }

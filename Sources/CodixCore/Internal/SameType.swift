@@ -10,9 +10,13 @@
 func sameType<A, B>(_ value: A, as type: B.Type) -> B {
   // safe: the precondition makes the bitcast one from a type to itself, in
   // every build. No document or path picks `A` or `B`; a model's declaration
-  // picks the `T` a read asks for, and every caller names `B` only after
-  // comparing it with that `T` (or, for a value read ahead, after matching
-  // the read's key, which holds `T`'s identity).
+  // picks the `T` a read or a write asks for, and every caller names `B`
+  // only after comparing it with that `T`: with `==` on the two types; or
+  // through what is remembered about `T` under its own identity (its
+  // standard-scalar case or special kind, kept by `ObjectIdentifier(T.self)`,
+  // whose array type `A` was found by casting `T.self` itself); or, for a
+  // value read ahead, by matching the read's key, which holds `T`'s
+  // identity, the value having been read as that `T`'s scalar.
   precondition(A.self == B.self, "not the same type")
   return unsafeBitCast(value, to: B.self)
 }

@@ -29,6 +29,7 @@ public final class CodixJSONDecoder: @unchecked Sendable {
   /// new ones), so a decode's copy is a retain and its end a release, and
   /// what the reader asks of them at every decode (does it read documents
   /// itself, does it use the default keys) is found once per change.
+  @dynamicMemberLookup
   struct Options {
     /// The options themselves.
     struct Values {
@@ -50,11 +51,8 @@ public final class CodixJSONDecoder: @unchecked Sendable {
       init(_ values: Values) {
         self.values = values
         readsItself = CodixJSONDecoder.readsItself(values)
-        if case .useDefaultKeys = values.keyDecodingStrategy {
-          usesDefaultKeys = true
-        } else {
-          usesDefaultKeys = false
-        }
+        usesDefaultKeys =
+          if case .useDefaultKeys = values.keyDecodingStrategy { true } else { false }
       }
     }
 
@@ -86,29 +84,11 @@ public final class CodixJSONDecoder: @unchecked Sendable {
       storage = Storage(values)
     }
 
-    var dateDecodingStrategy: JSONDecoder.DateDecodingStrategy {
-      get { storage.values.dateDecodingStrategy }
-      set { change { $0.dateDecodingStrategy = newValue } }
-    }
-    var dataDecodingStrategy: JSONDecoder.DataDecodingStrategy {
-      get { storage.values.dataDecodingStrategy }
-      set { change { $0.dataDecodingStrategy = newValue } }
-    }
-    var nonConformingFloatDecodingStrategy: JSONDecoder.NonConformingFloatDecodingStrategy {
-      get { storage.values.nonConformingFloatDecodingStrategy }
-      set { change { $0.nonConformingFloatDecodingStrategy = newValue } }
-    }
-    var keyDecodingStrategy: JSONDecoder.KeyDecodingStrategy {
-      get { storage.values.keyDecodingStrategy }
-      set { change { $0.keyDecodingStrategy = newValue } }
-    }
-    var userInfo: [CodingUserInfoKey: any Sendable] {
-      get { storage.values.userInfo }
-      set { change { $0.userInfo = newValue } }
-    }
-    var allowsJSON5: Bool {
-      get { storage.values.allowsJSON5 }
-      set { change { $0.allowsJSON5 = newValue } }
+    /// Each option, read from the values and changed by making new ones
+    /// (`options.keyDecodingStrategy`, `options.userInfo.merge(…)`).
+    subscript<Value>(dynamicMember keyPath: WritableKeyPath<Values, Value>) -> Value {
+      get { storage.values[keyPath: keyPath] }
+      set { change { $0[keyPath: keyPath] = newValue } }
     }
 
     /// Whether the reader reads documents itself under these options,

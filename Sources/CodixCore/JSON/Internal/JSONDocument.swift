@@ -39,8 +39,10 @@ final class JSONDocument {
   /// Sets `flags` on the entry of the object at `index` (what its key
   /// check found).
   private func mark(_ index: Int, _ flags: UInt64) {
-    // safe: only the key check marks, and only the object it was asked
-    // about, whose index it read from the tape.
+    // safe: only the key check (`checkKeysAreUnique`) marks, and only the
+    // object it was asked about, whose entry `keysAreUnique` read first
+    // through `entry(_:)`, which checks the index in every build. Indexes
+    // come from the tape, never from a document, path or model.
     precondition(index >= 0 && index < entryCount, "no such entry")
     entries[index] |= flags
   }
@@ -241,9 +243,10 @@ final class JSONDocument {
   {
     let text = bytes
     // safe: the only caller, `JSONReader.member(of:bytes:)`, passes an
-    // object's first member (its index + 2, and indexes are not negative)
-    // or a remembered hint between it and the object's end, and as `end`
-    // that end or the hint. A hint is the key after a member the same
+    // object's first member (its index + 2, and indexes are not negative),
+    // a remembered hint between it and the object's end, or the entry after
+    // a candidate's value (`next(after:)`, which only moves forward), and
+    // as `end` that end or the hint (a start past `end` finds nothing). A hint is the key after a member the same
     // reader found in that object, and a reader's document never changes
     // (`JSONReader.document` is a `let`). An end is the tape's count when
     // the container closed; a scan along a path later replaces only values

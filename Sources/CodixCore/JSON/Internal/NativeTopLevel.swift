@@ -140,7 +140,7 @@ extension NativeReading {
     } else {
       return error
     }
-    if case .useDefaultKeys = options.keyDecodingStrategy { return error }
+    if options.usesDefaultKeys { return error }
     guard CodixJSONDecoder.readsItself(data, options) else { return error }
     let spelled = try? JSONDocument.reading(data) { document throws(CodixError) in
       let reader = JSONReader(document: document, options: options, userInfo: options.userInfo)

@@ -3,7 +3,10 @@
 # on twitter.json, citm_catalog.json, canada.json and two small responses,
 # every value checked against JSONDecoder's first (Docs/Performance.md, "Peers").
 #
-#   CODIX_PEERS=/tmp/peers Scripts/peers/run.sh [--rounds N]
+#   CODIX_PEERS=/tmp/peers Scripts/peers/run.sh [--rounds N] [--only TEXT] [--scale F]
+#
+# --only keeps the rows whose name contains TEXT; --scale multiplies each
+# row's decodes per round (0.01 to run one row under valgrind).
 #
 # CODIX_PEERS holds git checkouts named ReerJSON, yyjson, IkigaJSON, swift-nio,
 # swift-atomics, swift-collections and swift-system (Docs/Performance.md says

@@ -66,7 +66,7 @@ private func outcome<T: Decodable>(
 private func tapeCount(_ data: Data, along path: Path?) throws -> Int {
   let plan = path.flatMap { ScanPlan($0, keys: .useDefaultKeys) } ?? .wholeDocument
   return try data.withUnsafeBytes { raw in
-    let bytes = JSONBytes(copying: raw)
+    let bytes = JSONBytes(borrowing: raw)
     return try JSONScanner.scan(bytes.view, along: plan).count
   }
 }

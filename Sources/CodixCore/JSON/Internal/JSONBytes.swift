@@ -4,44 +4,50 @@
 // them, inside `Data.withUnsafeBytes`, as JSONDecoder does: no copy. A
 // decode can outlive that call only through a decoder or container that a
 // decoded value kept (a custom date strategy's closure, a model that stores
-// its decoder). So when the decode returns, `JSONDocument.reading(_:_:)`
-// asks whether anything besides itself still holds these bytes; if so, they
-// are copied into storage of their own before `withUnsafeBytes` returns, and
-// every later read goes there. Every read goes through `base`, a property of
-// this one object, and no type keeps a `ByteView` past the call that made
-// it, so no read can reach the caller's memory after the call. Documents
-// converted from UTF-16 or UTF-32 own their bytes from the start.
+// its decoder), and each of those holds the document. So when the decode
+// returns, `JSONDocument.read` asks whether anything besides itself still
+// holds the document; if so, its bytes are copied into storage of their own
+// before `withUnsafeBytes` returns, and every later read goes there. Every
+// read goes through `base`, a property of the one `JSONBytes` the document
+// owns (a noncopyable value: no second copy of it can exist), and no type
+// keeps a `ByteView` past the call that made it, so no read can reach the
+// caller's memory after the call. Documents converted from UTF-16 or UTF-32
+// own their bytes from the start.
 //
 // Reads past the end answer zero, which no loop of the scanner accepts (a
 // string stops at a control character; a number, a literal and whitespace
 // stop too), so each loop ends there and checks its position against
 // `count` to tell the end of the document from a byte inside it.
 
-/// The bytes of a document (see the file comment).
-final class JSONBytes {
+/// The bytes of a document (see the file comment): owned by its
+/// `JSONDocument`, and freed with it.
+struct JSONBytes: ~Copyable {
   /// The document's length in bytes.
   let count: Int
   /// The first byte: in the caller's `Data` while borrowed, else in `owned`.
-  @exclusivity(unchecked) private(set) var base: UnsafePointer<UInt8>
-  /// The bytes this object allocated, if any; freed with it.
-  @exclusivity(unchecked) private var owned: UnsafeMutablePointer<UInt8>?
+  private(set) var base: UnsafePointer<UInt8>
+  /// The bytes this value allocated, if any; freed with it.
+  private var owned: UnsafeMutablePointer<UInt8>?
 
-  /// Copies `bytes`, after `skipping` leading bytes (a byte order mark).
-  init(copying bytes: UnsafeRawBufferPointer, skipping: Int = 0) {
-    let source = UnsafeRawBufferPointer(rebasing: bytes[min(skipping, bytes.count)...])
-    count = source.count
-    let storage = Self.allocate(copying: source)
+  /// Copies `bytes` (a converted document's UTF-8).
+  init(copying bytes: [UInt8]) {
+    count = bytes.count
+    let storage = bytes.withUnsafeBytes { Self.allocate(copying: $0) }
     owned = storage
     base = UnsafePointer(storage)
   }
 
-  /// Copies `bytes` between `opening` and `closing`, as one document: the
-  /// elements of a run, `[` … `]`, written once.
-  init(copying bytes: UnsafeRawBufferPointer, between opening: UInt8, and closing: UInt8) {
-    count = bytes.count + 2
+  /// Copies `bytes[range]` between `opening` and `closing`, as one
+  /// document: the elements of a run, `[` … `]`, written once. `range`
+  /// lies inside `bytes` (`JSONDocument.array(of:_:depthLimit:)` checks).
+  init(copying bytes: [UInt8], _ range: Range<Int>, between opening: UInt8, and closing: UInt8) {
+    let count = range.count + 2
+    self.count = count
     let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
     storage.initialize(to: opening)
-    Self.initialize(storage + 1, from: bytes)
+    bytes.withUnsafeBytes {
+      Self.initialize(storage + 1, from: UnsafeRawBufferPointer(rebasing: $0[range]))
+    }
     (storage + count - 1).initialize(to: closing)
     owned = storage
     base = UnsafePointer(storage)
@@ -49,7 +55,7 @@ final class JSONBytes {
 
   /// Reads `bytes` in place, after `skipping` leading bytes: valid until
   /// the caller's borrow ends, by which time `ownBytes()` must have run if
-  /// anything else still holds this object.
+  /// anything else still holds the document that owns this value.
   init(borrowing bytes: UnsafeRawBufferPointer, skipping: Int = 0) {
     let source = UnsafeRawBufferPointer(rebasing: bytes[min(skipping, bytes.count)...])
     count = source.count
@@ -63,8 +69,8 @@ final class JSONBytes {
     }
   }
 
-  /// Copies borrowed bytes into storage of this object's own.
-  func ownBytes() {
+  /// Copies borrowed bytes into storage of this value's own.
+  mutating func ownBytes() {
     guard owned == nil else { return }
     let storage = Self.allocate(copying: UnsafeRawBufferPointer(start: base, count: count))
     owned = storage

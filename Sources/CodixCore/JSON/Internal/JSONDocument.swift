@@ -3,7 +3,11 @@ import Foundation
 /// A scanned document: its bytes and its tape. Reading a value converts the
 /// bytes its entry points at (see JSONDocument+Values.swift).
 final class JSONDocument {
-  let storage: JSONBytes
+  /// The document's bytes: the caller's while a decode borrows them, else
+  /// its own copy (JSONBytes.swift). Unchecked exclusivity: only
+  /// `ownBytes()` writes it, once the decode's body returned, and every
+  /// read is the load of its two words (Docs/Architecture.md).
+  @exclusivity(unchecked) private(set) var storage: JSONBytes
   /// The tape's entries, which the document owns once the scan sealed the
   /// tape (`JSONTape.seal()`): they never move, and are freed with the
   /// document. Reading them without a call keeps a debug build's reads
@@ -17,16 +21,17 @@ final class JSONDocument {
   var bytes: ByteView { storage.view }
 
   /// Scans `storage`, keeping what `plan` asks for on the tape.
-  private init(scanning storage: JSONBytes, along plan: ScanPlan) throws(ReaderError) {
-    self.storage = storage
+  private init(scanning storage: consuming JSONBytes, along plan: ScanPlan) throws(ReaderError) {
+    let view = storage.view
     let tape: JSONTape
     do {
-      tape = try JSONScanner.scan(storage.view, along: plan)
+      tape = try JSONScanner.scan(view, along: plan)
     } catch {
       var located = error
-      located.location = Self.location(of: error.offset, in: storage.view)
+      located.location = Self.location(of: error.offset, in: view)
       throw located
     }
+    self.storage = storage
     let sealed = tape.seal()
     (entries, entryCount) = (sealed.entries, sealed.count)
     tapeByteCount = sealed.capacity * MemoryLayout<UInt64>.stride
@@ -34,6 +39,13 @@ final class JSONDocument {
 
   deinit {
     entries.deallocate()
+  }
+
+  /// Copies the bytes into storage of the document's own, if they are
+  /// borrowed: called when something outlives the decode that borrowed
+  /// them (see `read`).
+  private func ownBytes() {
+    storage.ownBytes()
   }
 
   /// Sets `flags` on the entry of the object at `index` (what its key
@@ -59,19 +71,28 @@ final class JSONDocument {
   ) throws(CodixError) -> R {
     let (encoding, bom) = encoding(of: data)
     guard encoding == .utf8 else {
-      let storage: JSONBytes
-      do {
-        storage = try converted(data, from: encoding, skipping: bom)
+      let document: JSONDocument
+      do throws(ReaderError) {
+        document = try JSONDocument(
+          scanning: converted(data, from: encoding, skipping: bom), along: plan)
       } catch {
         throw syntaxError(error)
       }
-      return try scanAndRun(storage, plan, body).get()
+      return try body(document)
     }
-    let result = data.withUnsafeBytes { raw in
-      var storage = JSONBytes(borrowing: raw, skipping: bom)
-      let result = scanAndRun(storage, plan, body)
-      if !isKnownUniquelyReferenced(&storage) { storage.ownBytes() }
-      return result
+    let result = data.withUnsafeBytes { raw -> Result<R, CodixError> in
+      var document: JSONDocument
+      do throws(ReaderError) {
+        document = try JSONDocument(scanning: JSONBytes(borrowing: raw, skipping: bom), along: plan)
+      } catch {
+        return .failure(syntaxError(error))
+      }
+      defer { if !isKnownUniquelyReferenced(&document) { document.ownBytes() } }
+      do throws(CodixError) {
+        return .success(try body(document))
+      } catch {
+        return .failure(error)
+      }
     }
     return try result.get()
   }
@@ -89,12 +110,10 @@ final class JSONDocument {
     // (`JSONFramer.nextRun`). No document or path picks another.
     precondition(
       range.lowerBound >= 0 && range.upperBound <= bytes.count, "range outside the bytes")
-    let storage = bytes.withUnsafeBytes {
-      JSONBytes(
-        copying: UnsafeRawBufferPointer(rebasing: $0[range]),
-        between: UInt8(ascii: "["), and: UInt8(ascii: "]"))
-    }
-    return try JSONDocument(scanning: storage, along: .run(depthLimit: depthLimit))
+    return try JSONDocument(
+      scanning: JSONBytes(
+        copying: bytes, range, between: UInt8(ascii: "["), and: UInt8(ascii: "]")),
+      along: .run(depthLimit: depthLimit))
   }
 
   /// A document that did not scan, thrown by `read(_:along:_:)`.
@@ -125,52 +144,20 @@ final class JSONDocument {
     _ body: (JSONDocument) throws -> R
   ) throws -> R {
     let (encoding, bom) = encoding(of: raw)
-    guard encoding == .utf8 else {
-      let storage: JSONBytes
-      do throws(ReaderError) {
-        storage = try converted(data ?? Data(raw), from: encoding, skipping: bom)
-      } catch {
-        throw ScanFailure(error: syntaxError(error))
-      }
-      return try scanThenRun(storage, plan, body)
-    }
-    var storage = JSONBytes(borrowing: raw, skipping: bom)
-    defer { if !isKnownUniquelyReferenced(&storage) { storage.ownBytes() } }
-    return try scanThenRun(storage, plan, body)
-  }
-
-  /// Scans `storage` and runs `body` with its document, which this call's
-  /// own variables hold no longer once it returns.
-  @inline(never)
-  private static func scanThenRun<R>(
-    _ storage: JSONBytes, _ plan: ScanPlan, _ body: (JSONDocument) throws -> R
-  ) throws -> R {
-    let document: JSONDocument
-    do {
-      document = try JSONDocument(scanning: storage, along: plan)
+    var document: JSONDocument
+    do throws(ReaderError) {
+      document = try JSONDocument(
+        scanning: encoding == .utf8
+          ? JSONBytes(borrowing: raw, skipping: bom)
+          : converted(data ?? Data(raw), from: encoding, skipping: bom),
+        along: plan)
     } catch {
       throw ScanFailure(error: syntaxError(error))
     }
+    // Whatever still holds the document once `body` returned (a decoder a
+    // decoded value kept) gets bytes of its own before the borrow ends.
+    defer { if !isKnownUniquelyReferenced(&document) { document.ownBytes() } }
     return try body(document)
-  }
-
-  /// Scans `storage` and runs `body` with its document, which this call's
-  /// own variables hold no longer once it returns.
-  @inline(never)
-  private static func scanAndRun<R>(
-    _ storage: JSONBytes, _ plan: ScanPlan, _ body: (JSONDocument) throws(CodixError) -> R
-  ) -> Result<R, CodixError> {
-    let document: JSONDocument
-    do {
-      document = try JSONDocument(scanning: storage, along: plan)
-    } catch {
-      return .failure(syntaxError(error))
-    }
-    do {
-      return .success(try body(document))
-    } catch {
-      return .failure(error)
-    }
   }
 
   /// `data` converted from `encoding` to UTF-8, after `bom` bytes.
@@ -180,8 +167,7 @@ final class JSONDocument {
     guard let text = String(data: data.dropFirst(bom), encoding: encoding) else {
       throw ReaderError(.notUTF8, at: 0)
     }
-    var utf8 = Array(text.utf8)
-    return utf8.withUnsafeMutableBytes { JSONBytes(copying: UnsafeRawBufferPointer($0)) }
+    return JSONBytes(copying: Array(text.utf8))
   }
 
   /// The encoding `data`'s first bytes show, and the length of its byte

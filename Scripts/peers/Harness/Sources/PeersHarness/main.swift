@@ -21,6 +21,10 @@ func option(_ name: String) -> String? {
 }
 let rounds = option("--rounds").flatMap(Int.init) ?? 31
 let data = option("--data") ?? "Tests/Data"
+/// `--only TEXT`: only the rows whose name contains TEXT (to profile one).
+let only = option("--only")
+/// `--scale F`: each row's decodes per round times F (0.01 under valgrind).
+let scale = option("--scale").flatMap(Double.init) ?? 1
 
 /// What every decoder compared here offers: `decode(_:from:)` of a `Data`.
 protocol PeerDecoder {
@@ -120,7 +124,10 @@ func formatted(_ value: Double, _ digits: Int = 2) -> String {
 print("Peers: \(rounds) alternating rounds after one warm-up, medians of per-round ratios.")
 var table = "| document | " + decoders.map { "`\($0.name)`" }.joined(separator: " | ") + " |\n"
 table += "|---|" + decoders.map { _ in "---|" }.joined() + "\n"
-for row in rows {
+for row in rows where only.map({ row.name.contains($0) }) ?? true {
+  let row = Row(
+    name: row.name, document: row.document,
+    repeats: max(1, Int((Double(row.repeats) * scale).rounded())), run: row.run)
   // The values first: every decoder against JSONDecoder's.
   let reference = try row.run(decoders[0], 1)
   var agrees = [Bool]()

@@ -53,3 +53,36 @@ private final class Keeper: Decodable {
   #expect(witness.copied == false)
   #expect(witness.name == "Ada")
 }
+
+@Test func aDecoderKeptThroughAnEntryPointReadsItsOwnCopy() throws {
+  var data = Data(
+    #"{"name": "Ada", "age": 36, "padding": "\#(String(repeating: "x", count: 64))"}"#.utf8)
+  // Codix's entry point, at the root: the kept decoder stands there after
+  // the decode, as a kept decoder of JSONDecoder's stands where its decoder
+  // is when read.
+  let keeper = try JSONDecoder().decode(Keeper.self, from: data, at: "")
+  data.withUnsafeMutableBytes { bytes in
+    for index in bytes.indices { bytes[index] = UInt8(ascii: " ") }
+  }
+  let container = try keeper.decoder.container(keyedBy: CodixKey.self)
+  #expect(try container.decode(String.self, forKey: CodixKey("name")) == "Ada")
+  #expect(try container.decode(Int.self, forKey: CodixKey("age")) == 36)
+}
+
+@Test func aDecoderKeptByAStreamedElementReadsItsOwnCopy() async throws {
+  // Chunks of 5 bytes cut every element, so each is read from the framer's
+  // buffer, which the next element reuses.
+  let json = Data(#"{"items": [{"name": "Ada", "age": 36}, {"name": "Bo", "age": 7}]}"#.utf8)
+  var keepers: [Keeper] = []
+  for try await keeper in CodixJSONDecoder().elements(
+    of: Keeper.self, at: "items[*]", in: CodixJSONBytes(json, chunkSize: 5))
+  {
+    keepers.append(keeper)
+  }
+  #expect(keepers.count == 2)
+  for (keeper, (name, age)) in zip(keepers, [("Ada", 36), ("Bo", 7)]) {
+    let container = try keeper.decoder.container(keyedBy: CodixKey.self)
+    #expect(try container.decode(String.self, forKey: CodixKey("name")) == name)
+    #expect(try container.decode(Int.self, forKey: CodixKey("age")) == age)
+  }
+}

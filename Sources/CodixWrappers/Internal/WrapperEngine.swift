@@ -124,16 +124,20 @@ enum WrapperEngine {
       }
       return
     }
-    for (key, field, underscored, strict) in node.leaves {
-      if let fast = field.fast {
-        let storage = field.storage(in: context.base)
+    // Each leaf read where the node keeps it: a loop over copies of the
+    // leaves would retain and release each one's field.
+    let leaves = node.leaves
+    for index in leaves.indices {
+      if let fast = leaves[index].field.fast {
+        let storage = leaves[index].field.storage(in: context.base)
         if let stored = try? fast.read(
-          member: key.stringValue, underscored: underscored, of: object, into: storage,
-          strict: strict)
+          member: leaves[index].key.stringValue, underscored: leaves[index].underscored,
+          of: object, into: storage, strict: leaves[index].strict)
         {
           if stored {
-            field.overrides?(storage)
+            leaves[index].field.overrides?(storage)
           } else {
+            let (key, field, _, _) = leaves[index]
             try attempt(context, order: field.order) {
               var position = object.member(key.stringValue)
               try absent(field, at: &position, context)
@@ -142,6 +146,7 @@ enum WrapperEngine {
           continue
         }
       }
+      let (key, field, _, _) = leaves[index]
       try attempt(context, order: field.order) {
         var position = object.member(key.stringValue)
         try read(field, at: &position, context)

@@ -453,18 +453,27 @@ enum WrapperEngine {
     _ node: FieldNode, into container: inout KeyedEncodingContainer<CodixKey>,
     base: UnsafeMutableRawPointer, table: ModelTable, encoder: any Encoder
   ) throws(CodixError) {
-    for (key, child) in node.keyChildren {
-      for field in child.fields {
+    // Each child and field read where the node keeps it, as `decodeKeyed`
+    // reads its leaves: a loop over copies would retain and release each.
+    let children = node.keyChildren
+    for index in children.indices {
+      let fields = children[index].node.fields
+      for fieldIndex in fields.indices {
         do {
-          let storage = field.storage(in: base)
-          if let fast = field.fastWrite, try fast.write(&container, key, from: storage) { continue }
-          try field.write(storage, into: &container, at: key)
+          let storage = fields[fieldIndex].storage(in: base)
+          if let fast = fields[fieldIndex].fastWrite,
+            try fast.write(&container, children[index].key, from: storage)
+          {
+            continue
+          }
+          try fields[fieldIndex].write(storage, into: &container, at: children[index].key)
         } catch {
-          throw encodingFailure(error, of: field, at: encoder.codingPath, table: table)
+          throw encodingFailure(error, of: fields[fieldIndex], at: encoder.codingPath, table: table)
         }
       }
+      let child = children[index].node
       guard child.hasChildren, writesSomething(below: child, base: base) else { continue }
-      var nested = container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
+      var nested = container.nestedContainer(keyedBy: CodixKey.self, forKey: children[index].key)
       try encode(child, into: &nested, base: base, table: table, encoder: encoder)
     }
   }

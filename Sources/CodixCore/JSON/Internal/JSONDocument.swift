@@ -6,7 +6,10 @@ final class JSONDocument {
   /// The document's bytes: the caller's while a decode borrows them, else
   /// its own copy (JSONBytes.swift). Unchecked exclusivity: only
   /// `ownBytes()` writes it, once the decode's body returned, and every
-  /// read is the load of its two words (Docs/Architecture.md).
+  /// read is the load of its two words. Besides this comment: `private(set)`
+  /// and a class that is not `Sendable` (the compiler's checks), the kept-
+  /// decoder tests of BorrowedBytesTests.swift, which fail without the write,
+  /// and the sanitizer stages (Docs/Architecture.md).
   @exclusivity(unchecked) private(set) var storage: JSONBytes
   /// The tape's entries, which the document owns once the scan sealed the
   /// tape (`JSONTape.seal()`): they never move, and are freed with the

@@ -38,12 +38,15 @@ struct JSONScanner: ~Copyable {
   private let bytes: ByteView
   private var tape: JSONTape
   private let plan: ScanPlan
-  private var position = 0
+  /// The plan's number of steps, read at every member: zero for a whole
+  /// document, whose levels are then never compared with a step.
+  private let steps: Int
 
   private init(bytes: ByteView, tape: consuming JSONTape, plan: ScanPlan) {
     self.bytes = bytes
     self.tape = tape
     self.plan = plan
+    self.steps = plan.steps.count
   }
 
   /// Scans the document into the tape: all of it, or, `along` a plan, the
@@ -123,7 +126,7 @@ struct JSONScanner: ~Copyable {
   @_transparent
   private func level(ofNextIn container: Open) -> Int {
     let level = container.level
-    guard level >= 0, level < plan.steps.count else { return level }
+    guard level >= 0, level < steps else { return level }
     switch plan.steps[level] {
     case .index(let index):
       return !container.isObject && container.elements == index ? level + 1 : ScanPlan.off
@@ -151,87 +154,118 @@ struct JSONScanner: ~Copyable {
     }
   }
 
+  // The loop keeps its position in a local, `at`, which the helpers take
+  // and return rather than reading and writing a stored property: the
+  // position then stays in a register through the loop instead of being
+  // written to memory at every token.
   private mutating func scanDocument() throws(ReaderError) {
+    let bytes = self.bytes
     // The containers around the innermost open one, and that one.
     var outer = OpenStack()
     var open: Open?
     // The level of the value that starts next (see `ScanPlan.off`).
     var level = 0
-    skipWhitespace()
-    if position >= bytes.count {
-      throw ReaderError(.unexpectedEnd(expected: "a JSON value"), at: position)
+    // Whether a key comes before the next value (a member of `open`).
+    var readsKey = false
+    var at = Self.skipWhitespace(in: bytes, from: 0)
+    if at >= bytes.count {
+      throw ReaderError(.unexpectedEnd(expected: "a JSON value"), at: at)
     }
     valueLoop: while true {
-      // A value starts at `position`; its entries, at `start`.
+      if readsKey {
+        // `"key"` of the next member of the open object, the colon after
+        // it, and the white space around them.
+        readsKey = false
+        guard bytes[at] == Self.quote, let object = open else {
+          throw Self.unexpected(in: bytes, at: at, expected: "a key in double quotes")
+        }
+        at = try scanString(in: bytes, from: at)
+        if tape.last & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 {
+          tape.mark(object.index, JSONTape.Flag.keysToCheck)
+        }
+        at = Self.skipWhitespace(in: bytes, from: at)
+        guard bytes[at] == Self.colon else {
+          throw Self.unexpected(in: bytes, at: at, expected: "':' after a key")
+        }
+        at = Self.skipWhitespace(in: bytes, from: at + 1)
+        level = self.level(ofNextIn: object)
+      }
+      // A value starts at `at`; its entries, at `start`.
       let start = tape.count
-      let byte = bytes[position]
+      let byte = bytes[at]
       switch byte {
+      case Self.quote:
+        at = try scanString(in: bytes, from: at)
       case Self.openBrace, Self.openBracket:
         let isObject = byte == Self.openBrace
         let depth = open == nil ? 0 : outer.count + 1
         guard depth < plan.depthLimit else {
-          throw ReaderError(.tooDeep(limit: Self.depthLimit), at: position)
+          throw ReaderError(.tooDeep(limit: Self.depthLimit), at: at)
         }
         let index = tape.count
-        tape.append(JSONTape.entry(isObject ? .object : .array, offset: position, length: 0))
+        tape.append(JSONTape.entry(isObject ? .object : .array, offset: at, length: 0))
         tape.append(0)
-        position += 1
-        skipWhitespace()
-        if bytes[position] == (isObject ? Self.closeBrace : Self.closeBracket) {
+        at = Self.skipWhitespace(in: bytes, from: at + 1)
+        if bytes[at] == (isObject ? Self.closeBrace : Self.closeBracket) {
           // Empty: a complete value.
-          position += 1
+          at += 1
           tape.close(index, elements: 0)
         } else {
           if let open { outer.push(open) }
           let container = Open(index: index, elements: 0, isObject: isObject, level: level)
           open = container
-          if isObject { try scanKey(of: index) }
-          level = self.level(ofNextIn: container)
+          if isObject {
+            readsKey = true
+          } else {
+            level = self.level(ofNextIn: container)
+          }
           continue valueLoop
         }
-      case Self.quote:
-        try scanString()
       case Self.minus, Self.zero...Self.nine:
-        scanNumber()
+        at = scanNumber(in: bytes, from: at)
       case Self.letterT:
-        try scanLiteral(.true, word: 0x6575_7274, length: 4)
+        at = try scanLiteral(.true, in: bytes, at: at, word: 0x6575_7274, length: 4)
       case Self.letterF:
-        try scanLiteral(.false, word: 0x65_736C_6166, length: 5)
+        at = try scanLiteral(.false, in: bytes, at: at, word: 0x65_736C_6166, length: 5)
       case Self.letterN:
-        try scanLiteral(.null, word: 0x6C6C_756E, length: 4)
+        at = try scanLiteral(.null, in: bytes, at: at, word: 0x6C6C_756E, length: 4)
       default:
-        throw unexpected(expected: "a JSON value")
+        throw Self.unexpected(in: bytes, at: at, expected: "a JSON value")
       }
       // A value ended: it belongs to the open container, which it may end.
       settle(start, level: level, in: open)
       while true {
         guard var container = open else {
-          skipWhitespace()
-          guard position >= bytes.count else {
-            throw unexpected(expected: "the end of the document after its value")
+          at = Self.skipWhitespace(in: bytes, from: at)
+          guard at >= bytes.count else {
+            throw Self.unexpected(
+              in: bytes, at: at, expected: "the end of the document after its value")
           }
           return
         }
         container.elements += 1
-        skipWhitespace()
-        let byte = bytes[position]
+        at = Self.skipWhitespace(in: bytes, from: at)
+        let byte = bytes[at]
         let closing = container.isObject ? Self.closeBrace : Self.closeBracket
         if byte == Self.comma {
-          position += 1
-          skipWhitespace()
-          if bytes[position] != closing {
+          at = Self.skipWhitespace(in: bytes, from: at + 1)
+          if bytes[at] != closing {
             open = container
-            if container.isObject { try scanKey(of: container.index) }
-            level = self.level(ofNextIn: container)
+            if container.isObject {
+              readsKey = true
+            } else {
+              level = self.level(ofNextIn: container)
+            }
             continue valueLoop
           }
           // A trailing comma, as JSONDecoder accepts: the container ends.
         } else if byte != closing {
-          throw unexpected(
+          throw Self.unexpected(
+            in: bytes, at: at,
             expected: container.isObject
               ? "',' or '}' after a member" : "',' or ']' after an element")
         }
-        position += 1
+        at += 1
         tape.close(container.index, elements: container.elements)
         open = outer.pop()
         settle(container.index, level: container.level, in: open)
@@ -239,30 +273,15 @@ struct JSONScanner: ~Copyable {
     }
   }
 
-  /// Scans `"key"` of the object at tape index `object`, the colon after
-  /// it, and the whitespace around them.
-  private mutating func scanKey(of object: Int) throws(ReaderError) {
-    guard bytes[position] == Self.quote else {
-      throw unexpected(expected: "a key in double quotes")
-    }
-    try scanString()
-    if tape.last & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 {
-      tape.mark(object, JSONTape.Flag.keysToCheck)
-    }
-    skipWhitespace()
-    guard bytes[position] == Self.colon else {
-      throw unexpected(expected: "':' after a key")
-    }
-    position += 1
-    skipWhitespace()
-  }
-
   // MARK: - Values
 
+  /// Scans the string whose opening quote is at `start`, writes its entry,
+  /// and returns the position after its closing quote.
   @inline(__always)
-  private mutating func scanString() throws(ReaderError) {
-    let start = position
-    var index = position + 1
+  private mutating func scanString(in bytes: ByteView, from start: Int) throws(ReaderError)
+    -> Int
+  {
+    var index = start + 1
     var flags: UInt64 = 0
     while true {
       // Eight bytes at a time up to the first quote, backslash or control
@@ -283,13 +302,12 @@ struct JSONScanner: ~Copyable {
       case Self.quote:
         tape.append(
           JSONTape.entry(.string, offset: start, length: index - start - 1, flags: flags))
-        position = index + 1
-        return
+        return index + 1
       case Self.backslash:
         // The byte after it (and four more after `u`) belong to the escape.
         flags |= JSONTape.Flag.escaped
         if bytes[index + 1] == Self.letterU {
-          try checkUnicodeEscape(at: index)
+          try Self.checkUnicodeEscape(in: bytes, at: index)
           index += 6
         } else {
           index += 2
@@ -310,7 +328,7 @@ struct JSONScanner: ~Copyable {
   /// escape (`"\u"` followed by `,"x"`). Whether they are hexadecimal digits
   /// is checked when the string is read, as JSONDecoder checks it.
   @_transparent
-  private func checkUnicodeEscape(at index: Int) throws(ReaderError) {
+  private static func checkUnicodeEscape(in bytes: ByteView, at index: Int) throws(ReaderError) {
     // A byte past the end reads as zero: the string's end is reported then.
     let digits = bytes.word(at: index + 2) & 0xFFFF_FFFF
     let quotes = digits ^ 0x2222_2222
@@ -359,9 +377,11 @@ struct JSONScanner: ~Copyable {
     return (zeroQuote | zeroBackslash | control) & highBits
   }
 
-  private mutating func scanNumber() {
-    let start = position
-    var index = position + 1
+  /// Scans the number that starts at `start`, writes its entry, and
+  /// returns the position after it.
+  @inline(__always)
+  private mutating func scanNumber(in bytes: ByteView, from start: Int) -> Int {
+    var index = start + 1
     var flags: UInt64 = 0
     while true {
       // Digits eight at a time (a byte past the end reads as zero, which
@@ -376,30 +396,31 @@ struct JSONScanner: ~Copyable {
         index += 1
       default:
         tape.append(JSONTape.entry(.number, offset: start, length: index - start, flags: flags))
-        position = index
-        return
+        return index
       }
     }
   }
 
-  /// Scans `true`, `false` or `null`, whose bytes read as a little-endian
-  /// `word` of `length` bytes.
-  private mutating func scanLiteral(_ tag: JSONTag, word: UInt64, length: Int)
-    throws(ReaderError)
-  {
+  /// Scans `true`, `false` or `null` at `at`, whose bytes read as a
+  /// little-endian `word` of `length` bytes; returns the position after it.
+  @inline(__always)
+  private mutating func scanLiteral(
+    _ tag: JSONTag, in bytes: ByteView, at: Int, word: UInt64, length: Int
+  ) throws(ReaderError) -> Int {
     let mask: UInt64 = length == 4 ? 0xFFFF_FFFF : 0xFF_FFFF_FFFF
-    guard bytes.word(at: position) & mask == word else {
-      throw ReaderError(
-        .unexpectedCharacter(bytes[position], expected: "a JSON value"), at: position)
+    guard bytes.word(at: at) & mask == word else {
+      throw ReaderError(.unexpectedCharacter(bytes[at], expected: "a JSON value"), at: at)
     }
-    tape.append(JSONTape.entry(tag, offset: position, length: length))
-    position += length
+    tape.append(JSONTape.entry(tag, offset: at, length: length))
+    return at + length
   }
 
+  /// The first position from `at` on that is not white space.
   @_transparent
-  private mutating func skipWhitespace() {
+  private static func skipWhitespace(in bytes: ByteView, from at: Int) -> Int {
     // No white space between tokens (a compact document): one comparison.
-    if bytes[position] > 0x20 { return }
+    if bytes[at] > 0x20 { return at }
+    var position = at
     while true {
       switch bytes[position] {
       case 0x20, 0x0D, 0x09:  // space, carriage return, tab
@@ -415,16 +436,18 @@ struct JSONScanner: ~Copyable {
           if notSpaces != 0 { break }
         }
       default:
-        return
+        return position
       }
     }
   }
 
-  private func unexpected(expected: String) -> ReaderError {
-    if position >= bytes.count {
+  /// The error for the byte at `at`, or the document's end, where `expected` belongs.
+  @inline(never)
+  private static func unexpected(in bytes: ByteView, at: Int, expected: String) -> ReaderError {
+    if at >= bytes.count {
       return ReaderError(.unexpectedEnd(expected: expected), at: bytes.count)
     }
-    return ReaderError(.unexpectedCharacter(bytes[position], expected: expected), at: position)
+    return ReaderError(.unexpectedCharacter(bytes[at], expected: expected), at: at)
   }
 
   // MARK: - Byte classes

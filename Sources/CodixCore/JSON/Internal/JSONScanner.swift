@@ -31,20 +31,18 @@
 // and every byte past the end of the document reads as zero (`ByteView`, below);
 // the position is compared with the document's length where a loop stops.
 
-struct JSONScanner: ~Copyable {
+struct JSONScanner {
   /// Foundation's nesting limit.
   static let depthLimit = 512
 
   private let bytes: ByteView
-  private var tape: JSONTape
   private let plan: ScanPlan
   /// The plan's number of steps, read at every member: zero for a whole
   /// document, whose levels are then never compared with a step.
   private let steps: Int
 
-  private init(bytes: ByteView, tape: consuming JSONTape, plan: ScanPlan) {
+  private init(bytes: ByteView, plan: ScanPlan) {
     self.bytes = bytes
-    self.tape = tape
     self.plan = plan
     self.steps = plan.steps.count
   }
@@ -57,11 +55,9 @@ struct JSONScanner: ~Copyable {
     // One entry per 8 bytes: the tape starts no larger than the document
     // (real documents need 0.4 to 0.8 of that), and grows for denser ones.
     // A scan along a path keeps few entries.
-    let tape = JSONTape(
+    let scanner = JSONScanner(bytes: bytes, plan: plan)
+    return try scanner.scanDocument(
       expectedEntries: plan.steps.isEmpty ? bytes.count / plan.bytesPerEntry : 256)
-    var scanner = JSONScanner(bytes: bytes, tape: tape, plan: plan)
-    try scanner.scanDocument()
-    return scanner.tape
   }
 
   // MARK: - Structure
@@ -124,7 +120,7 @@ struct JSONScanner: ~Copyable {
   /// The level of the value that starts next in `container`: after its
   /// key, for an object, the key being the tape's last entry.
   @_transparent
-  private func level(ofNextIn container: Open) -> Int {
+  private func level(ofNextIn container: Open, _ tape: borrowing JSONTape) -> Int {
     let level = container.level
     guard level >= 0, level < steps else { return level }
     switch plan.steps[level] {
@@ -148,18 +144,21 @@ struct JSONScanner: ~Copyable {
   /// more room than that entry (a scalar or an empty container stays as it
   /// is: no larger, and its own value).
   @_transparent
-  private mutating func settle(_ index: Int, level: Int, in container: Open?) {
+  private func settle(
+    _ index: Int, level: Int, in container: Open?, _ tape: inout JSONTape
+  ) {
     if level < 0, let container, container.level >= 0, tape.count - index > 2 {
       tape.skip(from: index)
     }
   }
 
   // The loop keeps its position in a local, `at`, which the helpers take
-  // and return rather than reading and writing a stored property: the
-  // position then stays in a register through the loop instead of being
-  // written to memory at every token.
-  private mutating func scanDocument() throws(ReaderError) {
+  // and return, and the tape in a local that they write to: both then stay
+  // in registers through the loop instead of being written to memory at
+  // every token.
+  private func scanDocument(expectedEntries: Int) throws(ReaderError) -> JSONTape {
     let bytes = self.bytes
+    var tape = JSONTape(expectedEntries: expectedEntries)
     // The containers around the innermost open one, and that one.
     var outer = OpenStack()
     var open: Open?
@@ -179,23 +178,24 @@ struct JSONScanner: ~Copyable {
         guard bytes[at] == Self.quote, let object = open else {
           throw Self.unexpected(in: bytes, at: at, expected: "a key in double quotes")
         }
-        at = try scanString(in: bytes, from: at)
-        if tape.last & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 {
+        let flags: UInt64
+        (at, flags) = try scanString(in: bytes, from: at, into: &tape)
+        if flags & (JSONTape.Flag.escaped | JSONTape.Flag.unusual) != 0 {
           tape.mark(object.index, JSONTape.Flag.keysToCheck)
         }
         at = Self.skipWhitespace(in: bytes, from: at)
         guard bytes[at] == Self.colon else {
           throw Self.unexpected(in: bytes, at: at, expected: "':' after a key")
         }
-        at = Self.skipWhitespace(in: bytes, from: at + 1)
-        level = self.level(ofNextIn: object)
+        at = Self.skipWhitespace(in: bytes, from: at &+ 1)
+        level = self.level(ofNextIn: object, tape)
       }
       // A value starts at `at`; its entries, at `start`.
       let start = tape.count
       let byte = bytes[at]
       switch byte {
       case Self.quote:
-        at = try scanString(in: bytes, from: at)
+        at = try scanString(in: bytes, from: at, into: &tape).end
       case Self.openBrace, Self.openBracket:
         let isObject = byte == Self.openBrace
         let depth = open == nil ? 0 : outer.count + 1
@@ -205,10 +205,10 @@ struct JSONScanner: ~Copyable {
         let index = tape.count
         tape.append(JSONTape.entry(isObject ? .object : .array, offset: at, length: 0))
         tape.append(0)
-        at = Self.skipWhitespace(in: bytes, from: at + 1)
+        at = Self.skipWhitespace(in: bytes, from: at &+ 1)
         if bytes[at] == (isObject ? Self.closeBrace : Self.closeBracket) {
           // Empty: a complete value.
-          at += 1
+          at &+= 1
           tape.close(index, elements: 0)
         } else {
           if let open { outer.push(open) }
@@ -217,23 +217,24 @@ struct JSONScanner: ~Copyable {
           if isObject {
             readsKey = true
           } else {
-            level = self.level(ofNextIn: container)
+            level = self.level(ofNextIn: container, tape)
           }
           continue valueLoop
         }
       case Self.minus, Self.zero...Self.nine:
-        at = scanNumber(in: bytes, from: at)
+        at = scanNumber(in: bytes, from: at, into: &tape)
       case Self.letterT:
-        at = try scanLiteral(.true, in: bytes, at: at, word: 0x6575_7274, length: 4)
+        at = try scanLiteral(.true, in: bytes, at: at, word: 0x6575_7274, length: 4, into: &tape)
       case Self.letterF:
-        at = try scanLiteral(.false, in: bytes, at: at, word: 0x65_736C_6166, length: 5)
+        at = try scanLiteral(
+          .false, in: bytes, at: at, word: 0x65_736C_6166, length: 5, into: &tape)
       case Self.letterN:
-        at = try scanLiteral(.null, in: bytes, at: at, word: 0x6C6C_756E, length: 4)
+        at = try scanLiteral(.null, in: bytes, at: at, word: 0x6C6C_756E, length: 4, into: &tape)
       default:
         throw Self.unexpected(in: bytes, at: at, expected: "a JSON value")
       }
       // A value ended: it belongs to the open container, which it may end.
-      settle(start, level: level, in: open)
+      settle(start, level: level, in: open, &tape)
       while true {
         guard var container = open else {
           at = Self.skipWhitespace(in: bytes, from: at)
@@ -241,20 +242,20 @@ struct JSONScanner: ~Copyable {
             throw Self.unexpected(
               in: bytes, at: at, expected: "the end of the document after its value")
           }
-          return
+          return tape
         }
         container.elements += 1
         at = Self.skipWhitespace(in: bytes, from: at)
         let byte = bytes[at]
         let closing = container.isObject ? Self.closeBrace : Self.closeBracket
         if byte == Self.comma {
-          at = Self.skipWhitespace(in: bytes, from: at + 1)
+          at = Self.skipWhitespace(in: bytes, from: at &+ 1)
           if bytes[at] != closing {
             open = container
             if container.isObject {
               readsKey = true
             } else {
-              level = self.level(ofNextIn: container)
+              level = self.level(ofNextIn: container, tape)
             }
             continue valueLoop
           }
@@ -265,10 +266,10 @@ struct JSONScanner: ~Copyable {
             expected: container.isObject
               ? "',' or '}' after a member" : "',' or ']' after an element")
         }
-        at += 1
+        at &+= 1
         tape.close(container.index, elements: container.elements)
         open = outer.pop()
-        settle(container.index, level: container.level, in: open)
+        settle(container.index, level: container.level, in: open, &tape)
       }
     }
   }
@@ -276,41 +277,48 @@ struct JSONScanner: ~Copyable {
   // MARK: - Values
 
   /// Scans the string whose opening quote is at `start`, writes its entry,
-  /// and returns the position after its closing quote.
+  /// and returns the position after its closing quote and the entry's flags.
+  ///
+  /// Positions here and below add with `&+`: each stays within a few bytes
+  /// of the document's end, and every read through `ByteView` checks its
+  /// offset, so not even a wrapped one could read outside the document.
   @inline(__always)
-  private mutating func scanString(in bytes: ByteView, from start: Int) throws(ReaderError)
-    -> Int
-  {
-    var index = start + 1
+  private func scanString(
+    in bytes: ByteView, from start: Int, into tape: inout JSONTape
+  ) throws(ReaderError) -> (end: Int, flags: UInt64) {
+    var index = start &+ 1
     var flags: UInt64 = 0
+    // The bytes before the stops, ORed together: a high bit set in it is a
+    // byte above 0x7F, noted once the string ends.
+    var high: UInt64 = 0
     while true {
       // Eight bytes at a time up to the first quote, backslash or control
-      // byte (a byte past the end reads as zero and stops the scan); bytes
-      // above 0x7F are noted.
+      // byte (a byte past the end reads as zero and stops the scan).
       let word = bytes.word(at: index)
       let stops = Self.stops(in: word)
       if stops == 0 {
-        flags |= word & Self.highBits != 0 ? JSONTape.Flag.unusual : 0
-        index += 8
+        high |= word
+        index &+= 8
         continue
       }
-      let skipped = stops.trailingZeroBitCount / 8
-      let before: UInt64 = skipped == 0 ? 0 : UInt64.max &>> UInt64(64 - 8 * skipped)
-      flags |= word & before & Self.highBits != 0 ? JSONTape.Flag.unusual : 0
-      index += skipped
+      // The bits below the first stop's high bit: the bytes before it, and
+      // its own low seven bits, none of them a high bit.
+      high |= word & ((stops & (0 &- stops)) &- 1)
+      index &+= stops.trailingZeroBitCount &>> 3
       switch bytes[index] {
       case Self.quote:
+        if high & Self.highBits != 0 { flags |= JSONTape.Flag.unusual }
         tape.append(
-          JSONTape.entry(.string, offset: start, length: index - start - 1, flags: flags))
-        return index + 1
+          JSONTape.entry(.string, offset: start, length: index &- start &- 1, flags: flags))
+        return (index &+ 1, flags)
       case Self.backslash:
         // The byte after it (and four more after `u`) belong to the escape.
         flags |= JSONTape.Flag.escaped
-        if bytes[index + 1] == Self.letterU {
+        if bytes[index &+ 1] == Self.letterU {
           try Self.checkUnicodeEscape(in: bytes, at: index)
-          index += 6
+          index &+= 6
         } else {
-          index += 2
+          index &+= 2
         }
       default:
         // A control byte, or the end of the document.
@@ -318,7 +326,7 @@ struct JSONScanner: ~Copyable {
           throw ReaderError(.unexpectedEnd(expected: "'\"' to end the string"), at: bytes.count)
         }
         flags |= JSONTape.Flag.unusual | JSONTape.Flag.control
-        index += 1
+        index &+= 1
       }
     }
   }
@@ -380,22 +388,22 @@ struct JSONScanner: ~Copyable {
   /// Scans the number that starts at `start`, writes its entry, and
   /// returns the position after it.
   @inline(__always)
-  private mutating func scanNumber(in bytes: ByteView, from start: Int) -> Int {
-    var index = start + 1
+  private func scanNumber(in bytes: ByteView, from start: Int, into tape: inout JSONTape) -> Int {
+    var index = start &+ 1
     var flags: UInt64 = 0
     while true {
       // Digits eight at a time (a byte past the end reads as zero, which
       // is no digit); then the byte after them.
       let digits = Self.leadingDigits(in: bytes.word(at: index))
-      index += digits
+      index &+= digits
       if digits == 8 { continue }
       switch bytes[index] {
-      case Self.zero...Self.nine: index += 1
+      case Self.zero...Self.nine: index &+= 1
       case Self.dot, Self.letterE, Self.capitalE, Self.plus, Self.minus:
         flags = JSONTape.Flag.nonInteger
-        index += 1
+        index &+= 1
       default:
-        tape.append(JSONTape.entry(.number, offset: start, length: index - start, flags: flags))
+        tape.append(JSONTape.entry(.number, offset: start, length: index &- start, flags: flags))
         return index
       }
     }
@@ -404,15 +412,16 @@ struct JSONScanner: ~Copyable {
   /// Scans `true`, `false` or `null` at `at`, whose bytes read as a
   /// little-endian `word` of `length` bytes; returns the position after it.
   @inline(__always)
-  private mutating func scanLiteral(
-    _ tag: JSONTag, in bytes: ByteView, at: Int, word: UInt64, length: Int
+  private func scanLiteral(
+    _ tag: JSONTag, in bytes: ByteView, at: Int, word: UInt64, length: Int,
+    into tape: inout JSONTape
   ) throws(ReaderError) -> Int {
     let mask: UInt64 = length == 4 ? 0xFFFF_FFFF : 0xFF_FFFF_FFFF
     guard bytes.word(at: at) & mask == word else {
       throw ReaderError(.unexpectedCharacter(bytes[at], expected: "a JSON value"), at: at)
     }
     tape.append(JSONTape.entry(tag, offset: at, length: length))
-    return at + length
+    return at &+ length
   }
 
   /// The first position from `at` on that is not white space.
@@ -424,15 +433,15 @@ struct JSONScanner: ~Copyable {
     while true {
       switch bytes[position] {
       case 0x20, 0x0D, 0x09:  // space, carriage return, tab
-        position += 1
+        position &+= 1
       case 0x0A:  // line feed
-        position += 1
+        position &+= 1
         // The indentation after it, eight spaces at a time: the first byte
         // that is not a space has the lowest bit that differs from 0x20s (a
         // byte past the end reads as zero, which is not a space).
         while true {
           let notSpaces = bytes.word(at: position) ^ 0x2020_2020_2020_2020
-          position += notSpaces.trailingZeroBitCount &>> 3
+          position &+= notSpaces.trailingZeroBitCount &>> 3
           if notSpaces != 0 { break }
         }
       default:
@@ -485,14 +494,27 @@ struct ByteView {
   let base: UnsafePointer<UInt8>
   /// The document's length.
   let count: Int
+  /// The offsets from which eight bytes lie inside the document are those
+  /// below this one.
+  private let wordEnd: UInt
+
+  init(base: UnsafePointer<UInt8>, count: Int) {
+    precondition(count >= 0, "a negative length")
+    self.base = base
+    self.count = count
+    wordEnd = count >= 8 ? UInt(count - 7) : 0
+  }
 
   subscript(offset: Int) -> UInt8 {
     @_transparent get {
+      // One comparison reads inside the document: a negative offset, read
+      // as unsigned, is above any length.
+      if UInt(bitPattern: offset) < UInt(bitPattern: count) { return base[offset] }
       // safe: offsets are the scanner's position, which starts at 0 and only
       // advances, or positions it wrote on the tape (under 2^32: a document of
       // 4 GiB or more goes to Foundation), plus a length; none is negative.
       precondition(offset >= 0, "offset before the document")
-      return offset < count ? base[offset] : 0
+      return 0
     }
   }
 
@@ -511,11 +533,13 @@ struct ByteView {
   /// end read as zero.
   @_transparent
   func word(at offset: Int) -> UInt64 {
-    // safe: as for the subscript, no offset is negative.
-    precondition(offset >= 0, "word before the document")
-    if offset + 8 <= count {
+    // One comparison when the eight bytes lie inside the document (as for
+    // the subscript, a negative offset is above `wordEnd` read as unsigned).
+    if UInt(bitPattern: offset) < wordEnd {
       return fromLittleEndian(UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
     }
+    // safe: as for the subscript, no offset is negative.
+    precondition(offset >= 0, "word before the document")
     var word: UInt64 = 0
     var index = offset
     while index < count && index < offset + 8 {

@@ -94,17 +94,23 @@ struct JSONTape: ~Copyable {
 
   @inline(__always)
   mutating func append(_ word: UInt64) {
-    if count == capacity { grow() }
+    if count == capacity { (storage, capacity) = Self.grown(storage, count: count) }
     storage[count] = word
     count += 1
   }
 
-  private mutating func grow() {
-    let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity * 2)
+  /// `storage`, full at `count` entries, moved to storage twice as large,
+  /// and that storage's capacity. It takes and returns values, not the
+  /// tape: the scan's loop can then keep the tape in registers, no call in
+  /// it taking the tape's address.
+  @inline(never)
+  private static func grown(_ storage: UnsafeMutablePointer<UInt64>, count: Int) -> (
+    UnsafeMutablePointer<UInt64>, Int
+  ) {
+    let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: count * 2)
     larger.moveInitialize(from: storage, count: count)
     storage.deallocate()
-    storage = larger
-    capacity *= 2
+    return (larger, count * 2)
   }
 
   @inline(__always)
@@ -125,6 +131,7 @@ struct JSONTape: ~Copyable {
 
   /// Replaces the entries from `index` on, those of one value the scan
   /// checked off the path it records, with one `skipped` entry.
+  @inline(__always)
   mutating func skip(from index: Int) {
     // safe: the scanner passes the index at which it began the value, whose
     // first entry it has written since.
@@ -136,6 +143,7 @@ struct JSONTape: ~Copyable {
   }
 
   /// Sets `flags` on the entry at `index` (an object's key check).
+  @inline(__always)
   mutating func mark(_ index: Int, _ flags: UInt64) {
     // safe: the scanner marks only objects it opened.
     precondition(index >= 0 && index < count, "no such entry")

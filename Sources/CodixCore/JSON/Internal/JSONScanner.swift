@@ -54,10 +54,12 @@ struct JSONScanner {
   {
     // One entry per 8 bytes: the tape starts no larger than the document
     // (real documents need 0.4 to 0.8 of that), and grows for denser ones.
-    // A scan along a path keeps few entries.
+    // A scan along a path keeps few entries, unless its path ends at a
+    // large value: its tape then grows to the whole document's size at once.
     let scanner = JSONScanner(bytes: bytes, plan: plan)
+    let whole = bytes.count / plan.bytesPerEntry
     return try scanner.scanDocument(
-      expectedEntries: plan.steps.isEmpty ? bytes.count / plan.bytesPerEntry : 256)
+      expectedEntries: plan.steps.isEmpty ? whole : 256, firstGrowth: whole)
   }
 
   // MARK: - Structure
@@ -156,9 +158,11 @@ struct JSONScanner {
   // and return, and the tape in a local that they write to: both then stay
   // in registers through the loop instead of being written to memory at
   // every token.
-  private func scanDocument(expectedEntries: Int) throws(ReaderError) -> JSONTape {
+  private func scanDocument(expectedEntries: Int, firstGrowth: Int) throws(ReaderError)
+    -> JSONTape
+  {
     let bytes = self.bytes
-    var tape = JSONTape(expectedEntries: expectedEntries)
+    var tape = JSONTape(expectedEntries: expectedEntries, firstGrowth: firstGrowth)
     // The containers around the innermost open one, and that one.
     var outer = OpenStack()
     var open: Open?

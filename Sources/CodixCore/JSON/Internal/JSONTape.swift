@@ -58,6 +58,8 @@ struct JSONTape: ~Copyable {
   private(set) var count = 0
   private var capacity: Int
   private var storage: UnsafeMutablePointer<UInt64>
+  /// The capacity the first growth gives at least (see `init`).
+  private let firstGrowth: Int
 
   /// Flags kept in an entry's top bits.
   enum Flag {
@@ -81,9 +83,15 @@ struct JSONTape: ~Copyable {
 
   static let maxLength = (1 << 24) - 1
 
-  init(expectedEntries: Int) {
+  /// A tape for `expectedEntries` entries that, once they are written,
+  /// grows to at least `firstGrowth` (a scan along a path starts small, as
+  /// most paths keep little, but one ending at a large value keeps nearly
+  /// all the document: it then grows once to a whole document's size, not by
+  /// doubling again and again), then doubles.
+  init(expectedEntries: Int, firstGrowth: Int = 0) {
     capacity = max(16, expectedEntries)
     storage = .allocate(capacity: capacity)
+    self.firstGrowth = firstGrowth
   }
 
   deinit {
@@ -94,23 +102,27 @@ struct JSONTape: ~Copyable {
 
   @inline(__always)
   mutating func append(_ word: UInt64) {
-    if count == capacity { (storage, capacity) = Self.grown(storage, count: count) }
+    if count == capacity {
+      (storage, capacity) = Self.grown(storage, count: count, to: max(count * 2, firstGrowth))
+    }
     storage[count] = word
     count += 1
   }
 
-  /// `storage`, full at `count` entries, moved to storage twice as large,
-  /// and that storage's capacity. It takes and returns values, not the
-  /// tape: the scan's loop can then keep the tape in registers, no call in
-  /// it taking the tape's address.
+  /// `storage`, full at `count` entries, moved to storage of `capacity`
+  /// entries, and that capacity. It takes and returns values, not the tape:
+  /// the scan's loop can then keep the tape in registers, no call in it
+  /// taking the tape's address.
   @inline(never)
-  private static func grown(_ storage: UnsafeMutablePointer<UInt64>, count: Int) -> (
-    UnsafeMutablePointer<UInt64>, Int
-  ) {
-    let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: count * 2)
+  private static func grown(
+    _ storage: UnsafeMutablePointer<UInt64>, count: Int, to capacity: Int
+  ) -> (UnsafeMutablePointer<UInt64>, Int) {
+    // safe: `append` grows only a full tape, to twice its count at least.
+    precondition(capacity > count, "a tape grown no larger")
+    let larger = UnsafeMutablePointer<UInt64>.allocate(capacity: capacity)
     larger.moveInitialize(from: storage, count: count)
     storage.deallocate()
-    return (larger, count * 2)
+    return (larger, capacity)
   }
 
   @inline(__always)

@@ -146,6 +146,9 @@ final class JSONReader: Decoder {
     return error
   }
 
+  // The errors are built out of line: inlined, they would fill every scalar
+  // read with code a decode rarely runs (see `member(of:bytes:)`).
+  @inline(never)
   func typeMismatch(_ type: Any.Type, at index: Int, path: @autoclosure () -> [any CodingKey])
     -> DecodingError
   {
@@ -159,6 +162,7 @@ final class JSONReader: Decoder {
         )), at: index)
   }
 
+  @inline(never)
   func valueNotFound(_ type: Any.Type, at index: Int, path: @autoclosure () -> [any CodingKey])
     -> DecodingError
   {
@@ -172,6 +176,7 @@ final class JSONReader: Decoder {
   }
 
   /// Places a ReaderError at the value's path.
+  @inline(never)
   func placed(_ error: ReaderError, path: @autoclosure () -> [any CodingKey]) -> ReaderError {
     var error = error
     if error.path == nil { error.path = Path(codingPath: path()) }

@@ -38,31 +38,55 @@ public struct CodixError: Error, Sendable {
   }
 
   /// What kind of failure this is.
-  public var kind: Kind
+  public var kind: Kind {
+    get { storage.kind }
+    set { unique().kind = newValue }
+  }
   /// Where the failure is, from the document root, including the prefix given
   /// to a top-level `decode(_:from:at:)`, with negative indexes resolved.
-  public var path: Path
+  public var path: Path {
+    get { storage.path }
+    set { unique().path = newValue }
+  }
   /// The model being decoded, when known (`"User"`).
-  public var typeName: String?
+  public var typeName: String? {
+    get { storage.typeName }
+    set { unique().typeName = newValue }
+  }
   /// The model's property, when known (`"birthdate"`).
-  public var property: String?
+  public var property: String? {
+    get { storage.property }
+    set { unique().property = newValue }
+  }
   /// What was expected: `"Int"`, `"Date (format yyyy/MM/dd)"`.
-  public var expected: String?
+  public var expected: String? {
+    get { storage.expected }
+    set { unique().expected = newValue }
+  }
   /// The offending value, short and quoted like JSON (`"2000-08-12"`, `42`,
   /// `null`, `{"id": 1, …}`), when known.
-  public var found: String?
+  public var found: String? {
+    get { storage.found }
+    set { unique().found = newValue }
+  }
   /// A sentence of detail: Foundation's own explanation, a transformer's
   /// message, a suggestion ("Did you mean `nick_name`?"). Setting it replaces
   /// the text Codix would write.
   public var message: String? {
-    get { customMessage ?? detail?.text }
-    set { customMessage = newValue }
+    get { storage.customMessage ?? storage.detail?.text }
+    set { unique().customMessage = newValue }
   }
   /// The error this one was made from, kept as it was thrown.
-  public var underlyingError: (any Error)?
+  public var underlyingError: (any Error)? {
+    get { storage.underlyingError }
+    set { unique().underlyingError = newValue }
+  }
   /// Where the offending value is in the document (of its object, for a
   /// missing key), when the document was read by ``CodixJSONDecoder``.
-  public var location: Location?
+  public var location: Location? {
+    get { storage.location }
+    set { unique().location = newValue }
+  }
 
   /// A place in a JSON document.
   public struct Location: Sendable, Hashable, CustomStringConvertible {
@@ -87,13 +111,69 @@ public struct CodixError: Error, Sendable {
 
   /// What Codix knows about the failure beyond the public fields, as data;
   /// ``message`` renders it (see `CodixError+Report.swift`).
-  package var detail: Detail?
-  private var customMessage: String?
+  package var detail: Detail? {
+    get { storage.detail }
+    set { unique().detail = newValue }
+  }
 
   /// Whether ``path`` has been set by Codix. An error made by user code, such
   /// as ``transformFailed(_:)``, gets its path where Codix catches it
   /// (`placed(at:)`).
-  package private(set) var isLocated: Bool
+  package private(set) var isLocated: Bool {
+    get { storage.isLocated }
+    set { unique().isLocated = newValue }
+  }
+
+  /// The fields, behind one reference: an error is one word wherever it is
+  /// held, thrown or copied. Every function that throws a `CodixError`
+  /// keeps a slot for one in its frame, and one frame holds many such slots;
+  /// at some 200 bytes an error, the wrapper engine's frames took kilobytes.
+  private var storage: Storage
+
+  /// The storage, copied first when another error shares it, so that a
+  /// change to this error changes no other.
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    return storage
+  }
+
+  /// An error's fields. Unchecked `Sendable`: the storage is private to its
+  /// error, and written only through `unique()`, which first copies any
+  /// storage another error holds too; so no storage two errors share (or two
+  /// threads see) is ever written.
+  private final class Storage: @unchecked Sendable {
+    var kind: Kind
+    var path: Path
+    var typeName: String?
+    var property: String?
+    var expected: String?
+    var found: String?
+    var customMessage: String?
+    var underlyingError: (any Error)?
+    var location: Location?
+    var detail: Detail?
+    var isLocated: Bool
+
+    init(kind: Kind, path: Path, isLocated: Bool) {
+      self.kind = kind
+      self.path = path
+      self.isLocated = isLocated
+    }
+
+    init(copying other: Storage) {
+      kind = other.kind
+      path = other.path
+      typeName = other.typeName
+      property = other.property
+      expected = other.expected
+      found = other.found
+      customMessage = other.customMessage
+      underlyingError = other.underlyingError
+      location = other.location
+      detail = other.detail
+      isLocated = other.isLocated
+    }
+  }
 
   /// Creates an error. Codix fills in the path, model and found value of an
   /// error thrown from user code where it catches it.
@@ -102,15 +182,13 @@ public struct CodixError: Error, Sendable {
     expected: String? = nil, found: String? = nil, message: String? = nil,
     underlyingError: (any Error)? = nil
   ) {
-    self.kind = kind
-    self.path = path
-    self.typeName = typeName
-    self.property = property
-    self.expected = expected
-    self.found = found
-    self.customMessage = message
-    self.underlyingError = underlyingError
-    self.isLocated = !path.isRoot
+    storage = Storage(kind: kind, path: path, isLocated: !path.isRoot)
+    storage.typeName = typeName
+    storage.property = property
+    storage.expected = expected
+    storage.found = found
+    storage.customMessage = message
+    storage.underlyingError = underlyingError
   }
 
   /// Creates an error whose path is final (the root included), with its detail as data.

@@ -196,7 +196,12 @@ where Bytes.Element == UInt8 {
 
     /// The element the splitter holds, decoded; `nil` when it is skipped.
     /// An error ends the iteration.
-    private mutating func decodeElement() throws(CodixError) -> Element? {
+    ///
+    /// It throws untyped, though what it throws is a `CodixError`: with
+    /// `throws(CodixError)`, Swift 6.3.1's optimizer crashes while splitting
+    /// the coroutine of `next()`, which calls this (signal 11 in a release
+    /// build, since `CodixError` is one reference).
+    private mutating func decodeElement() throws -> Element? {
       do {
         return try splitter.decodeElement(Element.self)
       } catch {

@@ -153,3 +153,23 @@ func editDistanceCountsASwapOfNeighboursAsOneEdit(a: String, b: String, distance
   error.message = nil
   #expect(error.message == "Element 2 of this array was already written.")
 }
+
+@Test func aChangedCopyOfAnErrorLeavesTheOriginalAsItWas() {
+  let original = CodixError(
+    kind: .typeMismatch, path: "users[0].id", typeName: "User", property: "id",
+    expected: "Int", found: #""7""#)
+  var copy = original
+  copy.property = "identifier"
+  copy.path = "users[1].id"
+  copy.location = CodixError.Location(line: 3, column: 9, offset: 40)
+  copy.message = "Replaced."
+  #expect(original.property == "id")
+  #expect(original.path == "users[0].id")
+  #expect(original.location == nil)
+  #expect(original.message == nil)
+  #expect(copy.property == "identifier")
+  #expect(copy.path == "users[1].id")
+  #expect(copy.location?.line == 3)
+  #expect(copy.message == "Replaced.")
+  #expect(copy.typeName == "User")
+}

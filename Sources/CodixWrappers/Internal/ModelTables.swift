@@ -143,19 +143,19 @@ struct ModelTraits {
 }
 
 /// A thread's most recently used tables, a few types at a time, with their
-/// encoding plans once an encode asked for them. Stored tables are never
-/// removed from `ModelTables`, nor plans from their tables, so these
-/// references need no retain.
+/// encoding plans once an encode asked for them. The references are strong:
+/// a table found here is one `ModelTables` also holds, but the list does
+/// not rely on that.
 private struct RecentTables {
   private static let capacity = 8
   private var ids: [UInt] = []
-  private var tables: [Unmanaged<ModelTable>] = []
-  private var plans: [Unmanaged<EncodingPlan>?] = []
+  private var tables: [ModelTable] = []
+  private var plans: [EncodingPlan?] = []
   private var next = 0
 
   func table(for id: UInt) -> ModelTable? {
     for index in ids.indices where ids[index] == id {
-      return tables[index].takeUnretainedValue()
+      return tables[index]
     }
     return nil
   }
@@ -165,22 +165,21 @@ private struct RecentTables {
   func encoding(for id: UInt) -> (table: ModelTable, plan: EncodingPlan)? {
     for index in ids.indices where ids[index] == id {
       guard let plan = plans[index] else { return nil }
-      return (tables[index].takeUnretainedValue(), plan.takeUnretainedValue())
+      return (tables[index], plan)
     }
     return nil
   }
 
   mutating func insert(_ table: ModelTable, plan: EncodingPlan? = nil, for id: UInt) {
-    let plan = plan.map { Unmanaged.passUnretained($0) }
     if let index = ids.firstIndex(of: id) {
       plans[index] = plan ?? plans[index]
     } else if ids.count < Self.capacity {
       ids.append(id)
-      tables.append(Unmanaged.passUnretained(table))
+      tables.append(table)
       plans.append(plan)
     } else {
       ids[next] = id
-      tables[next] = Unmanaged.passUnretained(table)
+      tables[next] = table
       plans[next] = plan
       next = (next + 1) % Self.capacity
     }

@@ -1,4 +1,5 @@
 import CodixPath
+import CodixTestSupport
 import CodixWrappers
 import Foundation
 import Testing
@@ -79,4 +80,37 @@ private let page = Data(
   // Without recoveries, a strict decode is a normal one.
   let clean = try decoder.decode(Page.self, from: Data(#"{"results": [{"id": 1}]}"#.utf8))
   #expect(clean.results.count == 1)
+}
+
+// MARK: - A dropped element's warning
+
+private struct Readings: Kodable {
+  @Coding("temps") var temperatures: [Int]
+}
+
+@Test func aDroppedElementsWarningNamesTheModelThePropertyAndTheValueFound() throws {
+  let data = Data(#"{"temps": [20, "warm", 22, null, 24]}"#.utf8)
+  let warnings = warningsOnEveryRoute(Readings.self, from: data)
+  #expect(warnings.map(\.path) == ["temps[1]", "temps[3]"])
+  #expect(warnings.map(\.recovery) == [.droppedElement, .droppedElement])
+  #expect(warnings.map(\.typeName) == ["Readings", "Readings"])
+  #expect(warnings.map(\.property) == ["temperatures", "temperatures"])
+  #expect(warnings.map(\.found) == [#""warm""#, "null"])
+  // Without diagnostics nothing records the warnings; the values are the same.
+  for route in Route.allCases {
+    #expect(try route.decode(Readings.self, from: data).temperatures == [20, 22, 24], "\(route)")
+  }
+  // A strict decode that collects its failures names them as the warnings.
+  let foundation = JSONDecoder()
+  foundation.userInfo[.codixStrictDecoding] = true
+  let decoders: [any CodixTopLevelDecoder] = [foundation, CodixJSONDecoder(foundation)]
+  for decoder in decoders {
+    let collected = try #require(throws: CodixCollectedErrors.self) {
+      try decoder.decodeCollectingErrors(Readings.self, from: data)
+    }
+    #expect(collected.errors.map(\.path) == ["temps[1]", "temps[3]"], "\(type(of: decoder))")
+    #expect(collected.errors.map(\.property) == ["temperatures", "temperatures"])
+    #expect(collected.errors.map(\.typeName) == ["Readings", "Readings"])
+    #expect(collected.errors.map(\.recovery) == [nil, nil])
+  }
 }

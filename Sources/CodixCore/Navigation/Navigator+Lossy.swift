@@ -3,9 +3,13 @@ extension Navigator {
   /// recording each to the diagnostics in `userInfo` with its index.
   ///
   /// Elements are decoded strictly (no lossy coercion inside them); the array
-  /// itself must be an array.
+  /// itself must be an array. `attribute` names the model and property on a
+  /// dropped element's warning. The warning is built only when something
+  /// records or throws it: with no diagnostics, a dropped element costs the
+  /// failed read and nothing more.
   package static func decodeLossyArray<Element: Decodable>(
     _ type: Element.Type, at cursor: Cursor, userInfo: [CodingUserInfoKey: Any],
+    attribute: (inout CodixError) -> Void = { _ in },
     decodeElement: (inout any UnkeyedDecodingContainer) throws -> Element = {
       try $0.decode(Element.self)
     }
@@ -23,14 +27,10 @@ extension Navigator {
       do {
         elements.append(try decodeElement(&container))
       } catch {
-        var warning = enriched(error, at: .element(container))
-        warning.attribute(
-          insideValueOf: Element.self,
-          at: Path(codingPath: container.codingPath + [CodixKey(index: index)]))
-        let reason = warning.message
-        warning.message = nil
-        warning.detail = .droppedElement(index: index, reason: reason)
-        try CodixDiagnostics.recover(warning, in: userInfo)
+        try CodixDiagnostics.recover(
+          droppedElement(
+            Element.self, index: index, in: container, failure: error, attribute: attribute),
+          in: userInfo)
         do {
           if container.currentIndex == index {
             _ = try container.decode(SkippedValue.self)
@@ -42,5 +42,21 @@ extension Navigator {
       }
     }
     return elements
+  }
+
+  /// The warning for the element at `index`, which `failure` stopped.
+  private static func droppedElement<Element>(
+    _: Element.Type, index: Int, in container: any UnkeyedDecodingContainer,
+    failure: any Error, attribute: (inout CodixError) -> Void
+  ) -> CodixError {
+    var warning = enriched(failure, at: .element(container))
+    attribute(&warning)
+    warning.attribute(
+      insideValueOf: Element.self,
+      at: Path(codingPath: container.codingPath + [CodixKey(index: index)]))
+    let reason = warning.message
+    warning.message = nil
+    warning.detail = .droppedElement(index: index, reason: reason)
+    return warning
   }
 }

@@ -185,10 +185,9 @@ extension Array: LossyArrayReading where Element: Decodable {
         return strict
       }
       if cursor.isAbsent() { return nil }
-      var reader = LossyElementContext(context: context)
       return try Navigator.decodeLossyArray(
         Element.self, at: cursor, userInfo: context.userInfo,
-        decodeElement: { try reader.decode(Element.self, from: &$0) })
+        attribute: { $0.attribute(model: context.model, property: context.property) })
     }
   }
 }
@@ -212,25 +211,6 @@ extension Array where Element: Decodable {
           }
           return value
         })
-    }
-  }
-}
-
-/// Names the model and property on each dropped element's warning.
-private struct LossyElementContext {
-  let context: ReadContext
-
-  mutating func decode<E: Decodable>(
-    _ type: E.Type, from container: inout any UnkeyedDecodingContainer
-  )
-    throws -> E
-  {
-    do {
-      return try container.decode(E.self)
-    } catch {
-      var codix = Navigator.enriched(error, at: .element(container))
-      codix.attribute(model: context.model, property: context.property)
-      throw codix
     }
   }
 }

@@ -536,3 +536,38 @@ private enum Session: Kodable {
   #expect(error.expected == "a struct or a class")
   #expect(error.message?.contains("neither a struct nor a class") == true)
 }
+
+// MARK: - The container cache's scope
+
+/// Reads its value as a path read does, twice: whether the two reads were
+/// handed one container.
+private struct TwoReads: Decodable {
+  let city: String
+  let zip: String
+  let shared: Bool
+  init(from decoder: any Decoder) throws {
+    let first = try KeyedContainerCache.entry(for: decoder)
+    let second = try KeyedContainerCache.entry(for: decoder)
+    city = try first.container.decode(String.self, forKey: CodixKey("city"))
+    zip = try second.container.decode(String.self, forKey: CodixKey("zip"))
+    shared = first === second
+  }
+}
+
+private struct Resident: Kodable {
+  @Coding var name: String
+  @Coding var address: TwoReads
+}
+
+@Test func aModelWithANestedDecodableKeepsTheContainerCacheWhileItDecodes() throws {
+  let data = json(#"{"name": "Ada", "address": {"city": "London", "zip": "N1"}}"#)
+  // On Foundation's decoder, the nested model's path reads share a
+  // container while its owner decodes, and nothing is held after.
+  let resident = try JSONDecoder().decode(Resident.self, from: data)
+  #expect(resident.address.city == "London" && resident.address.zip == "N1")
+  #expect(resident.address.shared)
+  #expect(!KeyedContainerCache.holdsEntry)
+  // Outside a wrapper model, no scope: each read opens its own.
+  let alone = try JSONDecoder().decode(TwoReads.self, from: json(#"{"city": "a", "zip": "b"}"#))
+  #expect(!alone.shared)
+}

@@ -186,7 +186,9 @@ extension DecoderPosition: DocumentPosition {
   }
 
   package func keyedContainer() throws -> KeyedDecodingContainer<CodixKey> {
-    switch spelled().place {
+    // Copied only when its key may need respelling (`spelled()`).
+    if respell { return try spelled().keyedContainer() }
+    return switch place {
     case .root(let decoder): try decoder.container(keyedBy: CodixKey.self)
     case .keyed(let object, let key):
       try object.container.nestedContainer(keyedBy: CodixKey.self, forKey: key)
@@ -195,7 +197,9 @@ extension DecoderPosition: DocumentPosition {
   }
 
   package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-    switch spelled().place {
+    // Copied only when its key may need respelling (`spelled()`).
+    if respell { return try spelled().unkeyedContainer() }
+    return switch place {
     case .root(let decoder): try decoder.unkeyedContainer()
     case .keyed(let object, let key): try object.container.nestedUnkeyedContainer(forKey: key)
     case .element(var container): try container.nestedUnkeyedContainer()
@@ -203,7 +207,9 @@ extension DecoderPosition: DocumentPosition {
   }
 
   package func object(sharing: Bool) throws -> DecoderObject {
-    switch spelled().place {
+    // Copied only when its key may need respelling (`spelled()`).
+    if respell { return try spelled().object(sharing: sharing) }
+    switch place {
     case .root(let decoder):
       return DecoderObject(
         sharing

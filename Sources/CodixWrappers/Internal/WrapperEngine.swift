@@ -9,13 +9,19 @@ enum WrapperEngine {
     into root: inout Root, table: ModelTable, from decoder: any Decoder,
     userInfo: [CodingUserInfoKey: Any], collection: ErrorCollection?
   ) throws(CodixError) {
-    // Path reads below the model reuse their containers until it is decoded.
     try Cursor.spelling(in: decoder) { () throws(CodixError) in
-      try KeyedContainerCache.scope(below: decoder) { () throws(CodixError) in
+      func decodeProperties() throws(CodixError) {
         try ModelBase.withBase(of: &root, isClass: table.isClass) { (base) throws(CodixError) in
           try decode(
             table, into: base, from: decoder, userInfo: userInfo, collection: collection)
         }
+      }
+      // Path reads below the model reuse their containers until it is
+      // decoded; a model of scalars makes none.
+      if table.readsOnlyScalars {
+        try decodeProperties()
+      } else {
+        try KeyedContainerCache.scope(below: decoder, decodeProperties)
       }
     }
   }

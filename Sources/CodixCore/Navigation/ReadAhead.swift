@@ -263,10 +263,11 @@ package enum ReadAhead {
     }
   }
 
-  /// The instance being read: a decoder object at one coding path. A class,
-  /// read and changed in place; one object is reused from instance to
-  /// instance while nothing else holds it (`isolating(_:_:)` may).
-  final class Instance {
+  /// The instance being read: a decoder object at one coding path. A value
+  /// in the thread's `State`, which is reached through a pointer, so reading
+  /// and changing it in place costs no dynamic exclusivity check; its arrays
+  /// keep their storage from instance to instance.
+  struct Instance {
     /// The decoder object, by identity. Compared, never used.
     private(set) var decoder: ObjectIdentifier
     /// Holds the decoder's memory, not the decoder: while this lives, no
@@ -292,7 +293,7 @@ package enum ReadAhead {
 
     /// Makes this the instance at `decoder` and `codingPath`, with nothing
     /// read yet, keeping its arrays' storage.
-    func restart(_ decoder: AnyObject, at codingPath: [any CodingKey]) {
+    mutating func restart(_ decoder: AnyObject, at codingPath: [any CodingKey]) {
       self.decoder = ObjectIdentifier(decoder)
       pin = decoder
       self.codingPath.store(codingPath)
@@ -318,51 +319,61 @@ package enum ReadAhead {
       _ key: Step.Key, at object: AnyObject, _ codingPath: [any CodingKey],
       step: () -> Step, prefetch: (Plan, inout [Value?]) -> Void
     ) -> Value? {
-      if let current = instance, current.decoder == ObjectIdentifier(object),
-        current.codingPath.matches(codingPath)
+      // The instance is read and changed where it is, never bound to a
+      // copy: a copy would share its arrays, and the next change to them
+      // would copy their storage.
+      if instance?.decoder == ObjectIdentifier(object),
+        instance?.codingPath.matches(codingPath) == true
       {
-        if let plan = current.plan {
-          let next = current.next
+        if let plan = instance?.plan, let next = instance?.next {
           if next < plan.steps.count, plan.steps[next].key == key {
-            current.next = next + 1
-            let value = current.values[next]
-            if next + 1 == plan.steps.count { current.values.removeAll(keepingCapacity: true) }
+            instance?.next = next + 1
+            let value = instance?.values[next] ?? nil
+            if next + 1 == plan.steps.count { instance?.values.removeAll(keepingCapacity: true) }
             return value
           }
           // Off the plan: the same model again (its first read), or a read
           // the plan does not have, after which the instance reads as usual
           // and its reads become the plan for the next instance.
           guard plan.steps[0].key == key else {
-            current.learned = Array(plan.steps.prefix(next)) + [step()]
-            current.plan = nil
-            current.values.removeAll(keepingCapacity: true)
+            let learned = Array(plan.steps.prefix(next)) + [step()]
+            instance?.learned = learned
+            instance?.plan = nil
+            instance?.values.removeAll(keepingCapacity: true)
             return nil
           }
-        } else if current.learned.first?.key != key {
-          current.learned.append(step())
+        } else if instance?.learned.first?.key != key {
+          let learned = step()
+          instance?.learned.append(learned)
           return nil
         }
       }
       var current = instance
       finish()
-      if current != nil, isKnownUniquelyReferenced(&current) {
-        current?.restart(object, at: codingPath)
-      } else {
+      if current == nil {
         current = Instance(object, at: codingPath)
+      } else {
+        current?.restart(object, at: codingPath)
       }
-      guard let fresh = current else { return nil }
-      instance = fresh
+      instance = consume current
       guard
         let plan = plans.first(where: { $0.steps[0].key == key && $0.depth == codingPath.count })
       else {
-        fresh.learned.append(step())
+        let learned = step()
+        instance?.learned.append(learned)
         return nil
       }
-      fresh.plan = plan
-      prefetch(plan, &fresh.values)
-      fresh.next = 1
-      let value = fresh.values[0]
-      if plan.steps.count == 1 { fresh.values.removeAll(keepingCapacity: true) }
+      // The values are read into a local array, so that nothing of the
+      // instance is borrowed while the decoder reads (which reads standard
+      // scalars only: no code that could come back here).
+      var values = instance?.values ?? []
+      instance?.values = []
+      prefetch(plan, &values)
+      let value = values[0]
+      if plan.steps.count == 1 { values.removeAll(keepingCapacity: true) }
+      instance?.plan = plan
+      instance?.values = values
+      instance?.next = 1
       return value
     }
 

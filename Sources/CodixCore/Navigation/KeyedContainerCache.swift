@@ -11,10 +11,11 @@
 // JSONDecoder builds a dictionary of the object's keys each time a keyed
 // container is opened, so opening one per field costs O(fields²) per
 // object. Inside a Codix scope (`scope(_:)`: Codix's entry points, and the
-// decode of a wrapper model with a property that is not a standard scalar),
-// this cache keeps, per thread, the last keyed container opened at a
-// decoder's value, with the decoder and its coding path, both public: a
-// later read at the same decoder object and the same coding path reuses it.
+// decode of a wrapper model with a property that is not a standard scalar
+// or has aliases), this cache keeps, per thread, the last keyed container
+// opened at a decoder's value, with the decoder and its coding path, both
+// public: a later read at the same decoder object and the same coding path
+// reuses it.
 // One decoder object walks one immutable document and a coding path names
 // one value in it; the entry holds the decoder, so its address cannot be
 // taken by another while the entry lives.

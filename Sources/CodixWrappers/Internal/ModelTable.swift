@@ -65,9 +65,10 @@ final class ModelTable: @unchecked Sendable {
   /// the blank `init()` creates no wrappers but the model's own.
   let skipsSetup: Bool
   /// Whether every property the model reads is a standard scalar, or an
-  /// array of one, read by `FastRead`: no property runs decoding code of its
-  /// own (a nested model's, a custom `Decodable`'s) whose path reads
-  /// `KeyedContainerCache` could serve, so its decode opens no cache scope.
+  /// array of one, read by `FastRead` at its own path alone: no property
+  /// runs decoding code of its own (a nested model's, a custom
+  /// `Decodable`'s) or walks to an alias, the path reads `KeyedContainerCache`
+  /// serves, so its decode opens no cache scope.
   let readsOnlyScalars: Bool
   /// What decoding does with keys of the model's object no property reads.
   let unknownKeys: UnknownKeys
@@ -86,7 +87,7 @@ final class ModelTable: @unchecked Sendable {
     self.fields = fields
     self.printsJSON = printsJSON
     self.skipsSetup = skipsSetup
-    readsOnlyScalars = fields.allSatisfy { !$0.reads || $0.fast != nil }
+    readsOnlyScalars = fields.allSatisfy { !$0.reads || ($0.fast != nil && $0.aliases.isEmpty) }
     let root = FieldNode()
     for field in fields where field.reads { root.insert(field, at: field.path) }
     root.finish()

@@ -103,7 +103,11 @@ private struct Readings: Kodable {
   // A strict decode that collects its failures names them as the warnings.
   let foundation = JSONDecoder()
   foundation.userInfo[.codixStrictDecoding] = true
-  let decoders: [any CodixTopLevelDecoder] = [foundation, CodixJSONDecoder(foundation)]
+  let throughFoundation = JSONDecoder()
+  throughFoundation.userInfo = [.codixStrictDecoding: true, .codixReadsThroughFoundation: true]
+  let decoders: [any CodixTopLevelDecoder] = [
+    foundation, CodixJSONDecoder(foundation), throughFoundation,
+  ]
   for decoder in decoders {
     let collected = try #require(throws: CodixCollectedErrors.self) {
       try decoder.decodeCollectingErrors(Readings.self, from: data)

@@ -98,9 +98,7 @@ extension CodixDiagnostics {
     }
     guard let diagnostics = userInfo[.codixDiagnostics] as? CodixDiagnostics else { return }
     var warning = error
-    let reason = warning.message
-    warning.message = nil
-    warning.detail = .usedFallback(reason: reason)
+    warning.becomeRecovery { .usedFallback(reason: $0) }
     diagnostics.record(warning)
   }
 

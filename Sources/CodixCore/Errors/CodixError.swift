@@ -338,6 +338,14 @@ extension CodixError {
     else { return }
     typeName = model
   }
+
+  /// Turns this failure into a recovery's warning: its message becomes the
+  /// reason `detail` is made with (`.droppedElement(index:reason:)`, say).
+  package mutating func becomeRecovery(_ detail: (_ reason: String?) -> Detail) {
+    let reason = message
+    message = nil
+    self.detail = detail(reason)
+  }
 }
 
 // MARK: - Internal construction

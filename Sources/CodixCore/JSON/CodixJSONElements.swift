@@ -221,9 +221,7 @@ where Bytes.Element == UInt8 {
     private func skip(_ located: CodixError) throws(CodixError) {
       guard skipsBadElements else { throw located }
       var warning = located
-      let reason = warning.message
-      warning.message = nil
-      warning.detail = .droppedElement(index: splitter.elementIndex, reason: reason)
+      warning.becomeRecovery { .droppedElement(index: splitter.elementIndex, reason: $0) }
       try CodixDiagnostics.recover(warning, in: options.userInfo)
     }
   }

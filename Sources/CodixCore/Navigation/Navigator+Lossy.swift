@@ -54,9 +54,7 @@ extension Navigator {
     warning.attribute(
       insideValueOf: Element.self,
       at: Path(codingPath: container.codingPath + [CodixKey(index: index)]))
-    let reason = warning.message
-    warning.message = nil
-    warning.detail = .droppedElement(index: index, reason: reason)
+    warning.becomeRecovery { .droppedElement(index: index, reason: $0) }
     return warning
   }
 }

@@ -146,9 +146,7 @@ extension Navigator {
           attribute(&warning)
           throw warning
         }
-        let reason = warning.message
-        warning.message = nil
-        warning.detail = .droppedEntry(reason: reason)
+        warning.becomeRecovery { .droppedEntry(reason: $0) }
         attribute(&warning)
         try CodixDiagnostics.recover(warning, in: userInfo)
       }

@@ -369,6 +369,8 @@ package enum ReadAhead {
       var values = instance?.values ?? []
       instance?.values = []
       prefetch(plan, &values)
+      // safe: `Plan.read` gives one value per step, and a plan has a step
+      // at least (`finish()` makes one only from a first read).
       let value = values[0]
       if plan.steps.count == 1 { values.removeAll(keepingCapacity: true) }
       instance?.plan = plan

@@ -571,3 +571,78 @@ private struct Resident: Kodable {
   let alone = try JSONDecoder().decode(TwoReads.self, from: json(#"{"city": "a", "zip": "b"}"#))
   #expect(!alone.shared)
 }
+
+// MARK: - Objects stepped into from their parent's
+
+private struct Lodging: Kodable {
+  @Coding var name: String
+  @Coding("address.city") var city: String
+  @Coding("address.zip") var zip: String?
+}
+
+private struct MaybeLodging: Kodable {
+  @Coding var name: String
+  @Coding("address.zip") var zip: String?
+  @Coding("address.geo.lat") var lat: Double?
+  @Coding("place.city", .aliases("town")) var city: String?
+}
+
+/// The error a decode of `type` throws on every route, the routes agreeing.
+private func errorOnEveryRoute<T: Decodable>(
+  _ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> CodixError? {
+  let first = outcomesOnEveryRoute(type, from: json(text), sourceLocation: sourceLocation).first
+  guard case .failure(let error) = first?.result else {
+    Issue.record("decoded \(text)", sourceLocation: sourceLocation)
+    return nil
+  }
+  return error as? CodixError
+}
+
+@Test func anObjectOfMembersIsReadWherePresentOnEveryRoute() throws {
+  let lodging = try decodeOnEveryRoute(
+    Lodging.self, from: json(#"{"name": "n", "address": {"city": "c", "zip": "z"}}"#))
+  #expect(lodging.name == "n" && lodging.city == "c" && lodging.zip == "z")
+  let maybe = try decodeOnEveryRoute(
+    MaybeLodging.self,
+    from: json(#"{"name": "n", "address": {"geo": {"lat": 1.5}}, "town": "t"}"#))
+  #expect(maybe.zip == nil && maybe.lat == 1.5 && maybe.city == "t")
+}
+
+@Test func anAbsentObjectOfMembersIsReportedForItsFirstRequiredPropertyOnEveryRoute() {
+  for text in [#"{"name": "n"}"#, #"{"name": "n", "address": null}"#] {
+    let error = errorOnEveryRoute(Lodging.self, text)
+    #expect(error?.property == "city", "\(text)")
+    #expect(error?.path == "address", "\(text)")
+  }
+}
+
+@Test func anAbsentObjectOfOptionalMembersLeavesThemNilOnEveryRoute() throws {
+  for text in [#"{"name": "n"}"#, #"{"name": "n", "address": null, "place": null}"#] {
+    let maybe = try decodeOnEveryRoute(MaybeLodging.self, from: json(text))
+    #expect(maybe.zip == nil && maybe.lat == nil && maybe.city == nil, "\(text)")
+  }
+}
+
+@Test func anObjectOfMembersOfAnotherKindIsReportedOnEveryRoute() {
+  let lodging = errorOnEveryRoute(Lodging.self, #"{"name": "n", "address": "x"}"#)
+  #expect(lodging?.kind == .typeMismatch)
+  #expect(lodging?.property == "city" && lodging?.path == "address")
+  let maybe = errorOnEveryRoute(MaybeLodging.self, #"{"name": "n", "address": {"geo": [1]}}"#)
+  #expect(maybe?.kind == .typeMismatch)
+  #expect(maybe?.property == "lat" && maybe?.path == "address.geo")
+  let root = errorOnEveryRoute(Lodging.self, #"["n"]"#)
+  #expect(root?.kind == .typeMismatch && root?.property == nil && root?.path == "")
+  #expect(root?.expected == "an object")
+}
+
+private struct SnakeLodging: Kodable {
+  @Coding("home_address.zip_code") var zip: String
+}
+
+@Test func anObjectOfMembersIsFoundUnderTheDecodersSpellingOnEveryRoute() throws {
+  let lodging = try decodeOnEveryRoute(
+    SnakeLodging.self, from: json(#"{"home_address": {"zip_code": "N1"}}"#),
+    configure: { $0.keyDecodingStrategy = .convertFromSnakeCase })
+  #expect(lodging.zip == "N1")
+}

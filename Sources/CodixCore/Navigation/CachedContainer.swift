@@ -12,9 +12,14 @@ package final class CachedContainer {
   /// opened it started at), asked how it spells keys after the first missed
   /// key (see `KeySpelling`); `nil` for a container handed to Codix alone.
   let decoder: (any Decoder)?
-  /// The container of the object this one was opened at, with its key:
-  /// `nil` for a decoder's own value. Reads this object's keys as written.
-  private let parent: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)?
+  /// The container of the object this one was opened at: reads this
+  /// object's keys as written. A decoder's own value has none: its
+  /// `parentKey` is `nil`, and this is its own container. (Two fields, not
+  /// an optional tuple: a tuple holding a resilient type has its metadata
+  /// made by the runtime at every use.)
+  private let parentContainer: KeyedDecodingContainer<CodixKey>
+  /// The key of this object in `parentContainer`; `nil` for a decoder's own value.
+  private let parentKey: CodixKey?
 
   /// The first object opened at a key of this one (most models nest one
   /// object per level), kept inline: no array per decoded object. Strong
@@ -28,23 +33,26 @@ package final class CachedContainer {
   init(of decoder: any Decoder) throws {
     container = try decoder.container(keyedBy: CodixKey.self)
     self.decoder = decoder
-    parent = nil
+    parentContainer = container
+    parentKey = nil
   }
 
   /// `container`, of a document `decoder` (if any) reads.
   init(wrapping container: KeyedDecodingContainer<CodixKey>, decoder: (any Decoder)?) {
     self.container = container
     self.decoder = decoder
-    parent = nil
+    parentContainer = container
+    parentKey = nil
   }
 
   private init(
     _ container: KeyedDecodingContainer<CodixKey>, decoder: (any Decoder)?,
-    parent: (container: KeyedDecodingContainer<CodixKey>, key: CodixKey)
+    parent: KeyedDecodingContainer<CodixKey>, key: CodixKey
   ) {
     self.container = container
     self.decoder = decoder
-    self.parent = parent
+    parentContainer = parent
+    parentKey = key
   }
 
   /// `key` as this object stores it: under the decoder's spelling when the
@@ -53,7 +61,7 @@ package final class CachedContainer {
   package func stored(_ key: CodixKey) -> CodixKey {
     guard let decoder else { return key }
     return KeySpelling.stored(key, in: container, decoder: decoder) {
-      if let parent { return KeySpelling.writtenKeys(at: parent.key, in: parent.container) }
+      if let parentKey { return KeySpelling.writtenKeys(at: parentKey, in: parentContainer) }
       return KeySpelling.writtenKeys(of: decoder)
     }
   }
@@ -72,7 +80,7 @@ package final class CachedContainer {
       guard stored.stringValue != key else { throw error }
       nested = try container.nestedContainer(keyedBy: CodixKey.self, forKey: stored)
     }
-    let entry = CachedContainer(nested, decoder: decoder, parent: (container, stored))
+    let entry = CachedContainer(nested, decoder: decoder, parent: container, key: stored)
     if firstNested == nil {
       firstNested = (key, entry)
     } else {

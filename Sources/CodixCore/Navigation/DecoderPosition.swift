@@ -211,9 +211,9 @@ extension DecoderPosition: DocumentPosition {
     if respell { return try spelled().object(sharing: sharing) }
     switch place {
     case .root(let decoder):
-      return DecoderObject(
-        sharing
-          ? try KeyedContainerCache.entry(for: decoder) : try CachedContainer(of: decoder))
+      return sharing
+        ? DecoderObject(try KeyedContainerCache.entry(for: decoder))
+        : try DecoderObject.opened(at: decoder)
     case .keyed(let object, let key):
       // Opened once for the object it is in (nested reads share it).
       return DecoderObject(try object.nested(key.stringValue))
@@ -284,6 +284,11 @@ package struct DecoderObject: DocumentObject {
     self.object = object
   }
 
+  /// The object `decoder` stands at, opened for this read alone (no cache).
+  static func opened(at decoder: any Decoder) throws -> DecoderObject {
+    DecoderObject(try CachedContainer(of: decoder))
+  }
+
   package func member(_ key: String) -> DecoderPosition {
     member(key, underscored: KeySpelling.mayRespell(CodixKey(key)))
   }
@@ -308,6 +313,12 @@ package struct DecoderObject: DocumentObject {
     }
     var position = member(key, underscored: underscored)
     return try position.read(scalar, into: pointer, nested: nested, strict: strict, array: array)
+  }
+
+  package func object(member key: String) -> DecoderObject? {
+    // `nested(_:)` looks a missing key up under the decoder's spelling, as
+    // the member's position does.
+    (try? object.nested(key)).map(DecoderObject.init)
   }
 
   package var keys: [String] { object.container.allKeys.map(\.stringValue) }

@@ -100,6 +100,12 @@ package protocol DocumentObject {
     into pointer: UnsafeMutableRawPointer, nested: Bool, strict: Bool, array: Bool
   ) throws -> Bool
 
+  /// The object at `key`, opened as `member(key).object(sharing: false)`
+  /// opens it; `nil` where that throws (a missing member, `null`, another
+  /// kind of value): the caller then takes the general road, which reports.
+  /// The wrapper engine's step into a nested object, with no position made.
+  func object(member key: String) -> Position.Object?
+
   /// The object's keys as the decoder spells them.
   var keys: [String] { get }
 

@@ -91,7 +91,16 @@ package enum Navigator {
       return try cursor.object(sharing: sharing)
     } catch {
       if Absence.explaining(error, at: cursor) != nil { return nil }
-      throw enriched(error, at: cursor)
+      var failure = enriched(error, at: cursor)
+      if cursor.isDecoderValue, failure.kind == .typeMismatch, failure.expected == nil,
+        failure.path == cursor.path
+      {
+        // A model's own value that is not an object says so on every route:
+        // an entry point would otherwise name the model it asked for, and
+        // Foundation's decoder, calling `init(from:)` itself, nothing.
+        failure.expected = "an object"
+      }
+      throw failure
     }
   }
 

@@ -107,6 +107,16 @@ package enum Cursor {
     return .decoder(DecoderPosition(.root(decoder)))
   }
 
+  /// The object `decoder` stands at, opened as `root(decoder).object(sharing:
+  /// false)` opens it; `nil` where that throws (the caller then takes the
+  /// general road, which reports).
+  package static func object(of decoder: any Decoder) -> ObjectCursor? {
+    if let reader = JSONReader.of(any: decoder) {
+      return (try? NativeSpot.root(of: reader).object(sharing: false)).map(ObjectCursor.native)
+    }
+    return (try? DecoderObject.opened(at: decoder)).map(ObjectCursor.decoder)
+  }
+
   /// The value at `key` of the object `container` is (a container any
   /// decoder handed out).
   package static func keyed(_ container: KeyedDecodingContainer<CodixKey>, _ key: CodixKey)
@@ -300,6 +310,13 @@ package enum ObjectCursor: DocumentObject {
       try object.read(
         member: key, underscored: underscored, scalar, into: pointer, nested: nested,
         strict: strict, array: array)
+    }
+  }
+
+  package func object(member key: String) -> ObjectCursor? {
+    switch self {
+    case .decoder(let object): object.object(member: key).map(ObjectCursor.decoder)
+    case .native(let object): object.object(member: key).map(ObjectCursor.native)
     }
   }
 

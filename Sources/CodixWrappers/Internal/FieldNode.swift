@@ -53,6 +53,11 @@ final class FieldNode {
   /// required property at or below it, else the first one.
   @exclusivity(unchecked) private(set) var owner: Field?
 
+  /// Whether everything at this position is read from members of its
+  /// object: no property here, none at an index below (set by `finish()`).
+  /// The engine steps into such an object straight from its parent's.
+  @exclusivity(unchecked) private(set) var readsMembersOnly = false
+
   /// The smallest declaration order of the properties at or below this
   /// position: where a failure of the position as a whole is listed.
   @exclusivity(unchecked) private(set) var firstOrder = Int.max
@@ -166,6 +171,7 @@ final class FieldNode {
     for child in keyChildren { firstOrder = min(firstOrder, child.node.firstOrder) }
     for child in indexChildren { firstOrder = min(firstOrder, child.node.firstOrder) }
     self.firstOrder = firstOrder
+    readsMembersOnly = fields.isEmpty && indexChildren.isEmpty && !keyChildren.isEmpty
     self.leaves = leaves
     self.branches = branches
     self.firstRequiredInObject = firstRequiredInObject

@@ -27,7 +27,6 @@ enum WrapperEngine {
   }
 
   // Everything below is non-generic: see `Field`.
-  // Everything below is non-generic: see `Field`.
 
   private static func decode(
     _ table: ModelTable, into base: UnsafeMutableRawPointer, from decoder: any Decoder,
@@ -42,7 +41,15 @@ enum WrapperEngine {
         "Decoded JSON for type \(table.model):\n"
           + ValueRenderer.render(at: .root(decoder), .document))
     }
-    try decode(table.root, at: Cursor.root(decoder), context)
+    // A model read from members of its object only (most are) steps into
+    // it with no position, as `decodeMembers` steps into nested objects.
+    if table.root.readsMembersOnly, let object = Cursor.object(of: decoder) {
+      try attempt(context, order: table.root.firstOrder) {
+        try decodeMembers(table.root, of: object, context)
+      }
+    } else {
+      try decode(table.root, at: Cursor.root(decoder), context)
+    }
     if let claimed = table.auditedKeys {
       try attempt(context, order: Int.max) {
         try checkKeys(claimed, table: table, decoder: decoder, context)
@@ -130,6 +137,14 @@ enum WrapperEngine {
       }
       return
     }
+    try decodeMembers(node, of: object, context)
+  }
+
+  /// Decodes the positions below `node` reached by a key, in `object`, the
+  /// object at `node`'s position.
+  private static func decodeMembers(
+    _ node: FieldNode, of object: ObjectCursor, _ context: DecodeContext
+  ) throws(CodixError) {
     // Each leaf read where the node keeps it: a loop over copies of the
     // leaves would retain and release each one's field.
     let leaves = node.leaves
@@ -160,7 +175,13 @@ enum WrapperEngine {
     }
     for (key, child) in node.branches {
       try attempt(context, order: child.firstOrder) {
-        try decode(child, at: object.member(key.stringValue), context)
+        // An object read for its members only is opened from this one, with
+        // no position; where it cannot be, the general road reports why.
+        if child.readsMembersOnly, let nested = object.object(member: key.stringValue) {
+          try decodeMembers(child, of: nested, context)
+        } else {
+          try decode(child, at: object.member(key.stringValue), context)
+        }
       }
     }
   }

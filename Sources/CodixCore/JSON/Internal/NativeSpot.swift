@@ -273,6 +273,10 @@ package struct NativeObject: DocumentObject {
       into: pointer, nested: nested, strict: strict, array: array)
   }
 
+  package func object(member key: String) -> NativeObject? {
+    try? member(key).object(sharing: false)
+  }
+
   package var keys: [String] {
     reader.allKeys(of: index, converted: reader.convertedKeys(of: index, path: codingPath))
   }

@@ -315,10 +315,12 @@ package struct DecoderObject: DocumentObject {
     return try position.read(scalar, into: pointer, nested: nested, strict: strict, array: array)
   }
 
-  package func object(member key: String) -> DecoderObject? {
-    // `nested(_:)` looks a missing key up under the decoder's spelling, as
-    // the member's position does.
-    (try? object.nested(key)).map(DecoderObject.init)
+  package func object(member key: String, underscored: Bool)
+    -> Result<DecoderObject, any Error>?
+  {
+    // A key the decoder may spell otherwise: its position asks how first.
+    guard !underscored || object.decoder == nil else { return nil }
+    return Result { DecoderObject(try object.nested(key)) }
   }
 
   package var keys: [String] { object.container.allKeys.map(\.stringValue) }

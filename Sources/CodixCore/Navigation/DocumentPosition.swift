@@ -101,10 +101,13 @@ package protocol DocumentObject {
   ) throws -> Bool
 
   /// The object at `key`, opened as `member(key).object(sharing: false)`
-  /// opens it; `nil` where that throws (a missing member, `null`, another
-  /// kind of value): the caller then takes the general road, which reports.
+  /// opens it, or what that throws (a missing member, `null`, another kind
+  /// of value), for the caller to explain at `member(key)` (see
+  /// `Navigator.explainObjectFailure`); `nil` when only the member's
+  /// position opens it as it would (a key the decoder may spell otherwise).
   /// The wrapper engine's step into a nested object, with no position made.
-  func object(member key: String) -> Position.Object?
+  /// `underscored`: as for `read(member:…)`.
+  func object(member key: String, underscored: Bool) -> Result<Position.Object, any Error>?
 
   /// The object's keys as the decoder spells them.
   var keys: [String] { get }

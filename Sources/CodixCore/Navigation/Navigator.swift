@@ -90,18 +90,27 @@ package enum Navigator {
     do {
       return try cursor.object(sharing: sharing)
     } catch {
-      if Absence.explaining(error, at: cursor) != nil { return nil }
-      var failure = enriched(error, at: cursor)
-      if cursor.isDecoderValue, failure.kind == .typeMismatch, failure.expected == nil,
-        failure.path == cursor.path
-      {
-        // A model's own value that is not an object says so on every route:
-        // an entry point would otherwise name the model it asked for, and
-        // Foundation's decoder, calling `init(from:)` itself, nothing.
-        failure.expected = "an object"
-      }
-      throw failure
+      try explainObjectFailure(error, at: cursor)
+      return nil
     }
+  }
+
+  /// Explains `error`, thrown opening the object at `cursor`: returns when
+  /// the object is absent (missing or `null`), and throws the report otherwise.
+  package static func explainObjectFailure(_ error: any Error, at cursor: Cursor)
+    throws(CodixError)
+  {
+    if Absence.explaining(error, at: cursor) != nil { return }
+    var failure = enriched(error, at: cursor)
+    if cursor.isDecoderValue, failure.kind == .typeMismatch, failure.expected == nil,
+      failure.path == cursor.path
+    {
+      // A model's own value that is not an object says so on every route:
+      // an entry point would otherwise name the model it asked for, and
+      // Foundation's decoder, calling `init(from:)` itself, nothing.
+      failure.expected = "an object"
+    }
+    throw failure
   }
 
   /// The element at `index` of the array at `cursor`, skipping the elements

@@ -313,10 +313,14 @@ package enum ObjectCursor: DocumentObject {
     }
   }
 
-  package func object(member key: String) -> ObjectCursor? {
+  package func object(member key: String, underscored: Bool)
+    -> Result<ObjectCursor, any Error>?
+  {
     switch self {
-    case .decoder(let object): object.object(member: key).map(ObjectCursor.decoder)
-    case .native(let object): object.object(member: key).map(ObjectCursor.native)
+    case .decoder(let object):
+      object.object(member: key, underscored: underscored).map { $0.map(ObjectCursor.decoder) }
+    case .native(let object):
+      object.object(member: key, underscored: underscored).map { $0.map(ObjectCursor.native) }
     }
   }
 

@@ -33,8 +33,10 @@ final class FieldNode {
   /// fails when it is absent at this key.
   @exclusivity(unchecked) private(set) var leaves:
     [(key: CodixKey, field: Field, underscored: Bool, strict: Bool)] = []
-  /// The key children with positions below them (set by `finish()`).
-  @exclusivity(unchecked) private(set) var branches: [(key: CodixKey, node: FieldNode)] = []
+  /// The key children with positions below them (set by `finish()`),
+  /// `underscored` as for `leaves`.
+  @exclusivity(unchecked) private(set) var branches:
+    [(key: CodixKey, node: FieldNode, underscored: Bool)] = []
   /// The first required property below the key children, named when the
   /// object they live in is absent.
   @exclusivity(unchecked) private(set) var firstRequiredInObject: Field?
@@ -131,7 +133,7 @@ final class FieldNode {
     isFinished = true
     var leaves: [(key: CodixKey, field: Field, underscored: Bool, strict: Bool)] = []
     leaves.reserveCapacity(keyChildren.count)
-    var branches: [(key: CodixKey, node: FieldNode)] = []
+    var branches: [(key: CodixKey, node: FieldNode, underscored: Bool)] = []
     var firstRequiredInObject: Field?
     var aliasedInObject: [Field] = []
     var firstOwnerInObject: Field?
@@ -139,7 +141,7 @@ final class FieldNode {
       let node = child.node
       node.finish()
       if node.hasChildren {
-        branches.append((child.key, node))
+        branches.append((child.key, node, KeySpelling.mayRespell(child.key)))
       } else {
         for field in node.fields {
           leaves.append(

@@ -128,16 +128,24 @@ enum WrapperEngine {
     throws(CodixError)
   {
     guard let object = try object(at: cursor, of: node, context) else {
-      if let required = node.firstRequiredInObject {
-        throw Absence.ofObject(at: cursor).error(expected: required.expected)
-          .attributed(to: required, context)
-      }
-      for field in node.aliasedInObject {
-        try attempt(context, order: field.order) { try readAliases(field, context) }
-      }
-      return
+      return try objectAbsent(node, at: cursor, context)
     }
     try decodeMembers(node, of: object, context)
+  }
+
+  /// After the object at `cursor`, whose keys hold `node`'s children, was
+  /// found missing or `null`: throws for its first required property, or
+  /// reads the properties below it at their aliases.
+  private static func objectAbsent(
+    _ node: FieldNode, at cursor: Cursor, _ context: DecodeContext
+  ) throws(CodixError) {
+    if let required = node.firstRequiredInObject {
+      throw Absence.ofObject(at: cursor).error(expected: required.expected)
+        .attributed(to: required, context)
+    }
+    for field in node.aliasedInObject {
+      try attempt(context, order: field.order) { try readAliases(field, context) }
+    }
   }
 
   /// Decodes the positions below `node` reached by a key, in `object`, the
@@ -173,14 +181,27 @@ enum WrapperEngine {
         try read(field, at: &position, context)
       }
     }
-    for (key, child) in node.branches {
+    for (key, child, underscored) in node.branches {
       try attempt(context, order: child.firstOrder) {
         // An object read for its members only is opened from this one, with
-        // no position; where it cannot be, the general road reports why.
-        if child.readsMembersOnly, let nested = object.object(member: key.stringValue) {
+        // no position made unless the open fails (once: the position
+        // explains the failure, as `decodeKeyed` would).
+        guard child.readsMembersOnly,
+          let opened = object.object(member: key.stringValue, underscored: underscored)
+        else {
+          return try decode(child, at: object.member(key.stringValue), context)
+        }
+        switch opened {
+        case .success(let nested):
           try decodeMembers(child, of: nested, context)
-        } else {
-          try decode(child, at: object.member(key.stringValue), context)
+        case .failure(let error):
+          let cursor = object.member(key.stringValue)
+          do throws(CodixError) {
+            try Navigator.explainObjectFailure(error, at: cursor)
+          } catch {
+            throw error.attributed(to: child.ownerOfObject, context)
+          }
+          try objectAbsent(child, at: cursor, context)
         }
       }
     }

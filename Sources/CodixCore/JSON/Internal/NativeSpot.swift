@@ -273,8 +273,10 @@ package struct NativeObject: DocumentObject {
       into: pointer, nested: nested, strict: strict, array: array)
   }
 
-  package func object(member key: String) -> NativeObject? {
-    try? member(key).object(sharing: false)
+  package func object(member key: String, underscored: Bool)
+    -> Result<NativeObject, any Error>?
+  {
+    Result { try member(key).object(sharing: false) }
   }
 
   package var keys: [String] {

@@ -26,12 +26,7 @@ private struct WrapperLodging: Kodable {
 private func rootError<T: Decodable>(
   _ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
 ) -> CodixError? {
-  let outcome = outcomesOnEveryRoute(type, from: Data(text.utf8), sourceLocation: sourceLocation)
-  guard case .failure(let error) = outcome.first?.result else {
-    Issue.record("decoded \(text)", sourceLocation: sourceLocation)
-    return nil
-  }
-  return error as? CodixError
+  errorOnEveryRoute(type, from: Data(text.utf8), sourceLocation: sourceLocation)
 }
 
 @Test(arguments: [#"["n"]"#, #""n""#, "1"])

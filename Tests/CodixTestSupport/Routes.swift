@@ -109,6 +109,27 @@ public func warningsOnEveryRoute<T: Decodable>(
   ).first!.warnings
 }
 
+/// The `CodixError` decoding `type` from `data` throws, checked the same on
+/// every route as ``decodeOnEveryRoute(_:from:configure:routes:sourceLocation:)``
+/// checks it: the plain route's. Records an issue, and returns `nil`, when
+/// the decode succeeds or throws another error.
+public func errorOnEveryRoute<T: Decodable>(
+  _ type: T.Type, from data: Data, configure: (JSONDecoder) -> Void = { _ in },
+  routes: [Route] = Route.allCases, sourceLocation: SourceLocation = #_sourceLocation
+) -> CodixError? {
+  let first = outcomesOnEveryRoute(
+    type, from: data, configure: configure, routes: routes, sourceLocation: sourceLocation
+  ).first
+  switch first?.result {
+  case .failure(let error as CodixError): return error
+  case .failure(let error):
+    Issue.record("not a CodixError: \(error)", sourceLocation: sourceLocation)
+  default:
+    Issue.record("decoded a value", sourceLocation: sourceLocation)
+  }
+  return nil
+}
+
 /// Every route's outcome, checked to agree; the first is `routes`' first.
 /// `about` ends the message of a disagreement (a generated document, say).
 public func outcomesOnEveryRoute<T: Decodable>(

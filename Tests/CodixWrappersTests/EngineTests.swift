@@ -587,16 +587,10 @@ private struct MaybeLodging: Kodable {
   @Coding("place.city", .aliases("town")) var city: String?
 }
 
-/// The error a decode of `type` throws on every route, the routes agreeing.
 private func errorOnEveryRoute<T: Decodable>(
   _ type: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
 ) -> CodixError? {
-  let first = outcomesOnEveryRoute(type, from: json(text), sourceLocation: sourceLocation).first
-  guard case .failure(let error) = first?.result else {
-    Issue.record("decoded \(text)", sourceLocation: sourceLocation)
-    return nil
-  }
-  return error as? CodixError
+  CodixTestSupport.errorOnEveryRoute(type, from: json(text), sourceLocation: sourceLocation)
 }
 
 @Test func anObjectOfMembersIsReadWherePresentOnEveryRoute() throws {
